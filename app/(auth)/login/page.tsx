@@ -1,0 +1,31 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { getCurrentOperator } from "@/lib/auth/session";
+import { LoginForm } from "./login-form";
+
+export const metadata: Metadata = { title: "Sign in" };
+
+/** Only same-site paths are honoured, so a crafted link cannot send an operator elsewhere. */
+function safeDestination(callbackUrl: string | string[] | undefined): string {
+  const value = Array.isArray(callbackUrl) ? callbackUrl[0] : callbackUrl;
+  return value && value.startsWith("/") && !value.startsWith("//") ? value : "/tools";
+}
+
+export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const params = await searchParams;
+  const destination = safeDestination(params.callbackUrl);
+  if (await getCurrentOperator()) redirect(destination);
+  const singleSignOn = process.env.QUIVER_OIDC_ISSUER ? process.env.QUIVER_OIDC_NAME || "Single sign-on" : null;
+
+  return (
+    <main className="flex min-h-screen items-center justify-center px-4">
+      <div className="w-full max-w-sm rounded-xl border border-zinc-200 bg-white p-8 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+        <div className="mb-6">
+          <p className="text-sm font-semibold tracking-wide text-indigo-600 dark:text-indigo-400">Quiver</p>
+          <h1 className="mt-1 text-xl font-semibold">Sign in to the operator console</h1>
+        </div>
+        <LoginForm destination={destination} singleSignOn={singleSignOn} initialError={params.error ? "Sign-in failed. Check your e-mail and password." : undefined} />
+      </div>
+    </main>
+  );
+}

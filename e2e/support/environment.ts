@@ -1,0 +1,31 @@
+/**
+ * The e2e server's configuration: its own SQLite file, fixed test secrets and known operators.
+ * Nothing here is used outside the test suite.
+ */
+export const E2E_PORT = 3100;
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+export const E2E_DATABASE_URL = "file:./data/e2e.db";
+
+/** 32 bytes, base64: the encryption key of the e2e database only. */
+export const E2E_ENCRYPTION_KEY = "ZTJlLW9ubHktZW5jcnlwdGlvbi1rZXktMzItYnl0ZXM=";
+
+export const E2E_OPERATORS = {
+  admin: { email: "admin@e2e.quiver.test", name: "Ada Admin", password: "admin-password-e2e-1" },
+  editor: { email: "editor@e2e.quiver.test", name: "Eddie Editor", password: "editor-password-e2e-1" },
+  viewer: { email: "viewer@e2e.quiver.test", name: "Vera Viewer", password: "viewer-password-e2e-1" },
+} as const;
+
+export type E2ERole = keyof typeof E2E_OPERATORS;
+
+export const E2E_SERVER_ENV: Record<string, string> = {
+  DATABASE_URL: E2E_DATABASE_URL,
+  NEXTAUTH_URL: E2E_BASE_URL,
+  NEXTAUTH_SECRET: "e2e-only-nextauth-secret-not-for-production",
+  QUIVER_ENCRYPTION_KEY: E2E_ENCRYPTION_KEY,
+  QUIVER_ADMIN_EMAIL: E2E_OPERATORS.admin.email,
+  QUIVER_ADMIN_PASSWORD: E2E_OPERATORS.admin.password,
+  QUIVER_PREVIOUS_ENCRYPTION_KEYS: "",
+};
+
+/** Where each role's signed-in browser state is saved by the sign-in setup project. */
+export const storageStateFor = (role: E2ERole) => `e2e/.auth/${role}.json`;

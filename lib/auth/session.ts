@@ -1,0 +1,49 @@
+import "server-only";
+import { getServerSession } from "next-auth";
+import { redirect } from "next/navigation";
+import { ForbiddenError } from "../errors";
+import { getUserById } from "../db/users";
+import { authOptions } from "./options";
+import { hasRole, type Role } from "./roles";
+
+/** The signed-in operator as the server sees them now (role and status read from the database). */
+export interface Operator {
+  readonly id: string;
+  readonly email: string;
+  readonly name: string;
+  readonly role: Role;
+}
+
+/**
+ * The operator behind the current request, or null when signed out. The session only carries
+ * the operator's id: role and active status are read fresh, so a demotion or deactivation takes
+ * effect on the very next request rather than when the session expires.
+ */
+export async function getCurrentOperator(): Promise<Operator | null> {
+  const session = await getServerSession(authOptions);
+  const id = session?.user?.id;
+  if (!id) return null;
+  const user = await getUserById(id);
+  if (!user || !user.active) return null;
+  return { id: user.id, email: user.email, name: user.name, role: user.role };
+}
+
+/**
+ * The authorization boundary of every server action and route: returns the operator when they
+ * hold at least `required`, otherwise throws ForbiddenError. The proxy only redirects.
+ */
+export async function requireRole(required: Role): Promise<Operator> {
+  const operator = await getCurrentOperator();
+  if (!operator) throw new ForbiddenError("Your session has ended. Sign in again.");
+  if (!hasRole(operator.role, required)) {
+    throw new ForbiddenError(`This needs the ${required} role; you are signed in as ${operator.role}.`);
+  }
+  return operator;
+}
+
+/** For pages: the signed-in operator, or a redirect to the sign-in page. */
+export async function requirePageOperator(): Promise<Operator> {
+  const operator = await getCurrentOperator();
+  if (!operator) redirect("/login");
+  return operator;
+}

@@ -1,0 +1,109 @@
+/**
+ * The shared vocabulary of the tool library: the validated, immutable shape of a data-defined
+ * tool, and the `Tool` every registry, persona and provider specification works with.
+ * Only `definition.ts` builds a {@link ToolDefinition}; everything else reads one.
+ */
+import type { ToolResponse } from "./response";
+import type { TurnContext } from "./placeholders";
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+export const SCHEMA_TYPES = ["object", "array", "string", "number", "integer", "boolean"] as const;
+export type SchemaType = (typeof SCHEMA_TYPES)[number];
+
+/** A JSON Schema inside the safe subset (SPEC §1.3). Unknown keywords are kept as written. */
+export interface JsonSchema {
+  readonly type: SchemaType;
+  readonly [keyword: string]: unknown;
+}
+
+/** The root of a parameters schema: always an object. */
+export interface ObjectSchema extends JsonSchema {
+  readonly type: "object";
+  readonly properties: Readonly<Record<string, JsonSchema>>;
+  readonly required?: readonly string[];
+}
+
+export const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+export const EXTRACT_KINDS = ["body_raw", "status", "json_path", "evidence_envelope"] as const;
+export type ExtractKind = (typeof EXTRACT_KINDS)[number];
+
+export interface RequestTemplate {
+  readonly method: HttpMethod;
+  /** Absolute http(s) URL; placeholders only in path and query. */
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly query: Readonly<Record<string, string>>;
+  /** Any JSON value; strings inside may hold placeholders. null means no body. */
+  readonly body: JsonValue;
+}
+
+export interface ResponseExtract {
+  readonly extract: ExtractKind;
+  /** Set only for `json_path`. */
+  readonly path: string | null;
+}
+
+/** Exactly one of `text` (a literal) or `jsonPath` (a value read from the body). */
+export type HaltSay = { readonly text: string } | { readonly jsonPath: string };
+
+export interface HaltWhen {
+  readonly jsonPath: string;
+  /** Compared as strings. Non-empty. */
+  readonly equals: readonly string[];
+  readonly say: HaltSay | null;
+}
+
+export interface EvidenceSpec {
+  /** Path to a list of records; null means the whole body is one record. */
+  readonly itemsPath: string | null;
+  /** Label → path inside each record. */
+  readonly fields: Readonly<Record<string, string>>;
+  readonly source: string;
+  readonly maxItems: number | null;
+}
+
+/** A validated, immutable data-defined tool (SPEC §1). Build it only with `parseToolDefinition`. */
+export interface ToolDefinition {
+  readonly name: string;
+  readonly description: string;
+  readonly parameters: ObjectSchema;
+  readonly request: RequestTemplate;
+  readonly response: ResponseExtract;
+  /** Header names as written in `request.headers`. */
+  readonly secretHeaders: readonly string[];
+  readonly sideEffect: boolean;
+  /** Whole seconds, 1..120; null uses the configured default. */
+  readonly timeout: number | null;
+  readonly group: string | null;
+  readonly tags: readonly string[];
+  readonly haltWhen: HaltWhen | null;
+  readonly evidence: EvidenceSpec | null;
+  /** Non-fatal remarks found while building (e.g. a description over a provider limit). Not serialised. */
+  readonly warnings: readonly { readonly path: string; readonly message: string }[];
+}
+
+/** Runtime collaborators of one call. */
+export interface CallContext {
+  readonly context: TurnContext;
+  /** Aborted when the caller gives up (timeout, client disconnect). */
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * A callable tool, whatever its origin: a data-defined tool bound to its secrets and config, or
+ * a code tool. This is what a registry holds and what personas and provider specs list.
+ */
+export interface Tool {
+  readonly name: string;
+  readonly description: string;
+  readonly parameters: ObjectSchema;
+  readonly sideEffect: boolean;
+  readonly origin: "data" | "code";
+  /** Validates arguments and runs; every failure comes back as an error ToolResponse. */
+  call(args: unknown, call: CallContext): Promise<ToolResponse>;
+  /** Releases resources the tool owns (connections, handles). Optional. */
+  close?(): void | Promise<void>;
+}

@@ -1,0 +1,47 @@
+import { defineConfig } from "@playwright/test";
+import { E2E_BASE_URL, E2E_SERVER_ENV } from "./e2e/support/environment";
+
+/**
+ * End-to-end tests drive the production build in Debian's Chromium (Playwright's own browser
+ * download cannot work offline). The web server prepares a fresh SQLite database, then starts.
+ */
+export default defineConfig({
+  testDir: "./e2e",
+  testMatch: /.*\.(spec|setup)\.ts$/,
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  projects: [
+    { name: "sign-in", testMatch: /auth\.setup\.ts$/ },
+    { name: "chromium", dependencies: ["sign-in"], testIgnore: /auth\.setup\.ts$/ },
+  ],
+  webServer: {
+    command: "npx tsx e2e/support/prepare-database.ts && npx next start -p " + new URL(E2E_BASE_URL).port,
+    url: `${E2E_BASE_URL}/login`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: E2E_SERVER_ENV,
+    stdout: "pipe",
+    stderr: "pipe",
+  },
+});
