@@ -1,0 +1,81 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { CONTEXT_FIELDS, contextField, findPlaceholders, isContextReference, soleReference } from "./placeholders";
+
+describe("findPlaceholders", () => {
+  const rows: [string, string, { raw: string; reference: string; index: number }[]][] = [
+    ["none", "plain text", []],
+    ["one", "/orders/{{order_id}}", [{ raw: "{{order_id}}", reference: "order_id", index: 8 }]],
+    ["whitespace inside the braces", "{{  city }}", [{ raw: "{{  city }}", reference: "city", index: 0 }]],
+    ["tabs and newlines inside the braces", "{{\tcity\n}}", [{ raw: "{{\tcity\n}}", reference: "city", index: 0 }]],
+    [
+      "several, in order",
+      "{{a}}-{{ ctx.tenant }}-{{b}}",
+      [
+        { raw: "{{a}}", reference: "a", index: 0 },
+        { raw: "{{ ctx.tenant }}", reference: "ctx.tenant", index: 6 },
+        { raw: "{{b}}", reference: "b", index: 23 },
+      ],
+    ],
+    ["an empty placeholder", "{{}}", [{ raw: "{{}}", reference: "", index: 0 }]],
+    ["a blank placeholder", "{{   }}", [{ raw: "{{   }}", reference: "", index: 0 }]],
+    ["two words are not a placeholder", "{{ two words }}", []],
+    ["an unclosed brace is not a placeholder", "{{city", []],
+    ["single braces are not a placeholder", "{city}", []],
+    ["triple braces hold one placeholder", "{{{city}}}", [{ raw: "{{city}}", reference: "city", index: 1 }]],
+  ];
+
+  it.each(rows)("%s: %j", (_rule, template, expected) => {
+    expect(findPlaceholders(template)).toEqual(expected);
+  });
+
+  it("can be called repeatedly (the shared global pattern keeps no state between calls)", () => {
+    expect(findPlaceholders("{{a}}")).toHaveLength(1);
+    expect(findPlaceholders("{{a}}")).toHaveLength(1);
+  });
+
+  it("finds every reference placed in generated text, at its index", () => {
+    const name = fc.stringMatching(/^[a-z][a-z0-9_]{0,10}$/);
+    const filler = fc.string({ maxLength: 8 }).filter((text) => !/[{}]/.test(text));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(filler, name, fc.constantFrom("", " ", "  ")), { maxLength: 5 }), filler, (parts, tail) => {
+        const template = parts.map(([before, ref, pad]) => `${before}{{${pad}${ref}${pad}}}`).join("") + tail;
+        const found = findPlaceholders(template);
+        expect(found.map((placeholder) => placeholder.reference)).toEqual(parts.map(([, ref]) => ref));
+        for (const placeholder of found) expect(template.slice(placeholder.index).startsWith(placeholder.raw)).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe("soleReference", () => {
+  it.each([
+    ["{{city}}", "city"],
+    ["  {{ page }} ", "page"],
+    ["{{ctx.chat_id}}", "ctx.chat_id"],
+    ["x{{city}}", null],
+    ["{{a}}{{b}}", null],
+    ["{{city}} km", null],
+    ["city", null],
+    ["", null],
+  ])("%j → %j", (template, expected) => {
+    expect(soleReference(template)).toBe(expected);
+  });
+});
+
+describe("turn-context references", () => {
+  it.each(CONTEXT_FIELDS.map((field) => [field]))("ctx.%s is a context field", (field) => {
+    expect(isContextReference(`ctx.${field}`)).toBe(true);
+    expect(contextField(`ctx.${field}`)).toBe(field);
+  });
+
+  it.each([["ctx.tennant"], ["ctx."], ["ctx.chat_id.x"], ["ctx.CHAT_ID"]])("%s is not a context field", (reference) => {
+    expect(isContextReference(reference)).toBe(true);
+    expect(contextField(reference)).toBeNull();
+  });
+
+  it.each([["city"], ["ctx"], ["context.tenant"]])("%s is not a context reference", (reference) => {
+    expect(isContextReference(reference)).toBe(false);
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * Vocabulary shared by the provider specification functions and the compatibility report.
+ */
+import type { Tool } from "../types";
+
+/** The tool formats Quiver serves (SPEC §8: `?format=`). */
+export const PROVIDER_FORMATS = ["openai", "anthropic", "gemini", "mcp"] as const;
+export type ProviderFormat = (typeof PROVIDER_FORMATS)[number];
+
+/** True when `value` names a supported format, e.g. a `format` query parameter. */
+export function isProviderFormat(value: unknown): value is ProviderFormat {
+  return typeof value === "string" && (PROVIDER_FORMATS as readonly string[]).includes(value);
+}
+
+/** What the specification functions need of a tool; a draft in the editor has this shape too. */
+export type ToolShape = Pick<Tool, "name" | "description" | "parameters" | "sideEffect"> & {
+  readonly origin?: Tool["origin"];
+};
+
+/**
+ * How serious a finding is: `changed` — the specification for that provider differs from the
+ * tool as written (something stripped or moved); `refused` — the provider rejects the tool as it
+ * stands; `note` — accepted as sent, but worth knowing (strict-mode gaps, hints derived).
+ */
+export type FindingSeverity = "changed" | "refused" | "note";
+
+export interface CompatibilityFinding {
+  readonly provider: ProviderFormat;
+  readonly severity: FindingSeverity;
+  /** Dotted location in the tool: `name`, `description`, `parameters.properties.city.default`. */
+  readonly path: string;
+  readonly message: string;
+}
