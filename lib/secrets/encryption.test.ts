@@ -1,0 +1,120 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { decryptSecret, encryptSecret, sealSecret, SecretDecryptionError, type EncryptedSecret } from "./encryption";
+import { generateEncryptionKey, loadKeyring } from "./keyring";
+
+const KEY = generateEncryptionKey();
+const OTHER_KEY = generateEncryptionKey();
+const keyring = loadKeyring({ QUIVER_ENCRYPTION_KEY: KEY });
+const otherKeyring = loadKeyring({ QUIVER_ENCRYPTION_KEY: OTHER_KEY });
+const bothKeys = loadKeyring({ QUIVER_ENCRYPTION_KEY: OTHER_KEY, QUIVER_PREVIOUS_ENCRYPTION_KEYS: KEY });
+const PLAINTEXT = "qvr_live_7Hk2pXw9Lm4QzR8tN3vB6cYd";
+
+const decryptionFailure = (secret: EncryptedSecret, ring = keyring) => {
+  try {
+    decryptSecret(secret, ring);
+  } catch (error) {
+    if (error instanceof SecretDecryptionError) return error;
+    throw error;
+  }
+  throw new Error("decryptSecret accepted the value");
+};
+
+/** `ciphertext` with the byte at `offset` of its decoded payload flipped. */
+const flipByte = (ciphertext: string, offset: number) => {
+  const bytes = Buffer.from(ciphertext.slice(3), "base64url");
+  bytes.writeUInt8((bytes.readUInt8(offset) ^ 0x01) & 0xff, offset);
+  return "v1." + bytes.toString("base64url");
+};
+
+describe("encryptSecret / decryptSecret", () => {
+  it.each([
+    ["empty", ""],
+    ["a token", PLAINTEXT],
+    ["spaces, symbols and non-ASCII", 'Blue horse/42+Staple&Ünïcode"ok'],
+    ["astral characters", "key-😀-𝄞"],
+    ["long", "x".repeat(10_000)],
+  ])("round-trips %s", (_case, plaintext) => {
+    expect(decryptSecret(encryptSecret(plaintext, keyring), keyring)).toBe(plaintext);
+  });
+
+  it("round-trips any well-formed text", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme" }), (plaintext) => {
+        expect(decryptSecret(encryptSecret(plaintext, keyring), keyring)).toBe(plaintext);
+      }),
+    );
+  });
+
+  it("stores the active key id and a versioned ciphertext that hides the plaintext", () => {
+    const first = encryptSecret(PLAINTEXT, keyring);
+    const second = encryptSecret(PLAINTEXT, keyring);
+    expect(first.keyId).toBe(keyring.activeKeyId);
+    expect(first.ciphertext).toMatch(/^v1\.[A-Za-z0-9_-]+$/);
+    expect(first.ciphertext).not.toBe(second.ciphertext); // a fresh IV each time
+    expect(first.ciphertext).not.toContain(PLAINTEXT);
+  });
+
+  it("refuses text with an unpaired surrogate, which could not round-trip", () => {
+    expect(() => encryptSecret("a\ud800", keyring)).toThrow(RangeError);
+  });
+
+  it("decrypts values of a previous key after a key change", () => {
+    const old = encryptSecret(PLAINTEXT, keyring);
+    expect(decryptSecret(old, bothKeys)).toBe(PLAINTEXT);
+    expect(encryptSecret(PLAINTEXT, bothKeys).keyId).toBe(otherKeyring.activeKeyId);
+  });
+});
+
+describe("decryptSecret refuses what it cannot trust, without revealing anything", () => {
+  const stored = encryptSecret(PLAINTEXT, keyring);
+  it.each([
+    ["a modified IV", { ...stored, ciphertext: flipByte(stored.ciphertext, 0) }, "tampered"],
+    ["a modified tag", { ...stored, ciphertext: flipByte(stored.ciphertext, 12) }, "tampered"],
+    ["a modified ciphertext", { ...stored, ciphertext: flipByte(stored.ciphertext, 30) }, "tampered"],
+    ["a truncated ciphertext", { ...stored, ciphertext: stored.ciphertext.slice(0, -2) }, "tampered"],
+    ["another format", { ...stored, ciphertext: "v2." + stored.ciphertext.slice(3) }, "malformed"],
+    ["characters outside base64url", { ...stored, ciphertext: stored.ciphertext + "!" }, "malformed"],
+    ["too short to hold an IV and a tag", { ...stored, ciphertext: "v1.AAAA" }, "malformed"],
+  ] as const)("%s", (_case, secret, reason) => {
+    const error = decryptionFailure(secret);
+    expect(error.reason).toBe(reason);
+    expect(error.message).not.toContain(PLAINTEXT);
+    expect(error.message).not.toContain(KEY);
+  });
+
+  it("the wrong key: its key id is not configured, and the message says which variable to set", () => {
+    const error = decryptionFailure(stored, otherKeyring);
+    expect(error.reason).toBe("unknown_key");
+    expect(error.message).toContain(`key id ${keyring.activeKeyId}, which is not configured`);
+    expect(error.message).toContain("QUIVER_PREVIOUS_ENCRYPTION_KEYS");
+    expect(error.message).not.toContain(KEY);
+  });
+
+  it("the wrong key under a configured key id (a relabelled value) fails authentication", () => {
+    const relabelled = { keyId: otherKeyring.activeKeyId, ciphertext: stored.ciphertext };
+    expect(decryptionFailure(relabelled, bothKeys).reason).toBe("tampered");
+  });
+
+  it("any change to the stored text fails; none decrypts to something else", () => {
+    fc.assert(
+      fc.property(fc.nat(), fc.constantFrom(..."ABCXYZabcxyz019-_"), (at, replacement) => {
+        const position = 3 + (at % (stored.ciphertext.length - 3));
+        fc.pre(stored.ciphertext[position] !== replacement);
+        const ciphertext = stored.ciphertext.slice(0, position) + replacement + stored.ciphertext.slice(position + 1);
+        expect(decryptionFailure({ ...stored, ciphertext }).reason).toMatch(/tampered|malformed/);
+      }),
+    );
+  });
+});
+
+describe("sealSecret", () => {
+  it.each([
+    [PLAINTEXT, "••••6cYd"],
+    ["pin-90417", "••••"],
+  ])("encrypts %s and records its mask", (plaintext, mask) => {
+    const sealed = sealSecret(plaintext, keyring);
+    expect(sealed.mask).toBe(mask);
+    expect(decryptSecret(sealed, keyring)).toBe(plaintext);
+  });
+});

@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { ValidationError } from "../errors";
+import { decryptSecret, sealSecret, type StoredSecret } from "./encryption";
+import { generateEncryptionKey, loadKeyring } from "./keyring";
+import { reconcileSecretValues, type SecretChanges, type SecretSubmission } from "./reconcile";
+
+const keyring = loadKeyring({ QUIVER_ENCRYPTION_KEY: generateEncryptionKey() });
+const OLD = "Bearer old-token-0123456789"; // mask ••••6789
+const NEW = "Bearer new-token-abcdefghij";
+const authorization = sealSecret(OLD, keyring);
+const apiKey = sealSecret("old-api-key-value", keyring);
+
+interface Row {
+  stored: Record<string, StoredSecret>;
+  submitted: Record<string, SecretSubmission>;
+  secretHeaders: string[];
+  /** Header → plaintext after the save (absent headers have no value). */
+  values: Record<string, string>;
+  changes: Partial<SecretChanges>;
+}
+
+const NO_CHANGES: SecretChanges = { kept: [], replaced: [], added: [], cleared: [], unset: [], dropped: [] };
+
+const rows: [string, Row][] = [
+  ["its mask keeps the stored value", { stored: { Authorization: authorization }, submitted: { Authorization: { value: "••••6789" } }, secretHeaders: ["Authorization"], values: { Authorization: OLD }, changes: { kept: ["Authorization"] } }],
+  ["any mask keeps it", { stored: { Authorization: authorization }, submitted: { Authorization: { value: "••••zzzz" } }, secretHeaders: ["Authorization"], values: { Authorization: OLD }, changes: { kept: ["Authorization"] } }],
+  ["an empty field keeps it", { stored: { Authorization: authorization }, submitted: { Authorization: { value: "" } }, secretHeaders: ["Authorization"], values: { Authorization: OLD }, changes: { kept: ["Authorization"] } }],
+  ["a blank field keeps it", { stored: { Authorization: authorization }, submitted: { Authorization: { value: " \t\n" } }, secretHeaders: ["Authorization"], values: { Authorization: OLD }, changes: { kept: ["Authorization"] } }],
+  ["no submission keeps it", { stored: { Authorization: authorization }, submitted: {}, secretHeaders: ["Authorization"], values: { Authorization: OLD }, changes: { kept: ["Authorization"] } }],
+  ["a new value replaces it", { stored: { Authorization: authorization }, submitted: { Authorization: { value: NEW } }, secretHeaders: ["Authorization"], values: { Authorization: NEW }, changes: { replaced: ["Authorization"] } }],
+  ["a new value loses surrounding whitespace", { stored: {}, submitted: { Authorization: { value: `  ${NEW}\r\n` } }, secretHeaders: ["Authorization"], values: { Authorization: NEW }, changes: { added: ["Authorization"] } }],
+  ["a new secret header is added", { stored: {}, submitted: { "X-Api-Key": { value: "new-api-key-value" } }, secretHeaders: ["X-Api-Key"], values: { "X-Api-Key": "new-api-key-value" }, changes: { added: ["X-Api-Key"] } }],
+  ["an explicit clear removes it", { stored: { Authorization: authorization }, submitted: { Authorization: { clear: true } }, secretHeaders: ["Authorization"], values: {}, changes: { cleared: ["Authorization"] } }],
+  ["clearing nothing leaves it unset", { stored: {}, submitted: { Authorization: { clear: true } }, secretHeaders: ["Authorization"], values: {}, changes: { unset: ["Authorization"] } }],
+  ["nothing stored and nothing submitted: unset", { stored: {}, submitted: { Authorization: { value: "" } }, secretHeaders: ["Authorization"], values: {}, changes: { unset: ["Authorization"] } }],
+  ["a header no longer secret is dropped", { stored: { Authorization: authorization, "X-Api-Key": apiKey }, submitted: {}, secretHeaders: ["X-Api-Key"], values: { "X-Api-Key": "old-api-key-value" }, changes: { kept: ["X-Api-Key"], dropped: ["Authorization"] } }],
+  ["names compare case-insensitively; the listed spelling wins", { stored: { authorization }, submitted: { AUTHORIZATION: { value: "••••6789" } }, secretHeaders: ["Authorization", "AUTHORIZATION"], values: { Authorization: OLD }, changes: { kept: ["Authorization"] } }],
+  ["a stored name repeated in another case is dropped", { stored: { Authorization: authorization, authorization: apiKey }, submitted: {}, secretHeaders: ["Authorization"], values: { Authorization: OLD }, changes: { kept: ["Authorization"], dropped: ["authorization"] } }],
+  ["submissions for headers that are not secret are ignored", { stored: {}, submitted: { "X-Trace": { value: "plain-value" } }, secretHeaders: [], values: {}, changes: {} }],
+  ["each header is reconciled on its own", { stored: { Authorization: authorization, "X-Api-Key": apiKey }, submitted: { Authorization: { value: NEW }, "X-Api-Key": { value: "••••alue" }, "X-Tenant": { value: "tenant-secret" } }, secretHeaders: ["Authorization", "X-Api-Key", "X-Tenant"], values: { Authorization: NEW, "X-Api-Key": "old-api-key-value", "X-Tenant": "tenant-secret" }, changes: { replaced: ["Authorization"], kept: ["X-Api-Key"], added: ["X-Tenant"] } }],
+];
+
+describe("reconcileSecretValues", () => {
+  it.each(rows)("%s", (_rule, row) => {
+    const result = reconcileSecretValues({ ...row, keyring });
+    expect(result.changes).toEqual({ ...NO_CHANGES, ...row.changes });
+    expect(Object.keys(result.secrets).sort()).toEqual(Object.keys(row.values).sort());
+    for (const [header, plaintext] of Object.entries(row.values)) {
+      const secret = result.secrets[header];
+      if (!secret) throw new Error(`no value for ${header}`);
+      expect(decryptSecret(secret, keyring)).toBe(plaintext);
+      expect(JSON.stringify(result)).not.toContain(plaintext);
+    }
+  });
+
+  it("keeps a stored value as it was, without re-encrypting it", () => {
+    const result = reconcileSecretValues({ stored: { Authorization: authorization }, submitted: {}, secretHeaders: ["Authorization"], keyring });
+    expect(result.secrets.Authorization).toEqual(authorization);
+  });
+
+  it("stores the new value's mask", () => {
+    const result = reconcileSecretValues({ stored: {}, submitted: { Authorization: { value: NEW } }, secretHeaders: ["Authorization"], keyring });
+    expect(result.secrets.Authorization?.mask).toBe("••••ghij");
+  });
+
+  it("lists every submission it cannot save, each at its header", () => {
+    const run = () =>
+      reconcileSecretValues({
+        stored: { Authorization: authorization },
+        submitted: {
+          "X-Api-Key": { value: "••••1234" },
+          Authorization: { value: "Bearer a\r\nInjected: 1" },
+          "X-Tenant": { value: "bad\ud800value" },
+          "X-Null": { value: "a\0b" },
+        },
+        secretHeaders: ["Authorization", "X-Api-Key", "X-Tenant", "X-Null"],
+        keyring,
+      });
+    expect(run).toThrow(ValidationError);
+    try {
+      run();
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      expect(error.issues).toEqual([
+        { path: "request.headers.Authorization", message: "a header value cannot contain line breaks or NUL characters." },
+        { path: "request.headers.X-Api-Key", message: "no secret is stored for this header yet, so there is nothing to keep: enter its value." },
+        { path: "request.headers.X-Tenant", message: "the value holds characters that cannot be encoded (an unpaired surrogate)." },
+        { path: "request.headers.X-Null", message: "a header value cannot contain line breaks or NUL characters." },
+      ]);
+      expect(error.message).not.toContain("Injected");
+    }
+  });
+});
