@@ -2,6 +2,7 @@
 # Sets Quiver up on a fresh machine and starts it on the embedded SQLite default:
 # install → .env with generated secrets → Prisma clients → migrations → first admin → build → start.
 set -euo pipefail
+export NEXT_TELEMETRY_DISABLED=1
 cd "$(dirname "$0")/.."
 
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then

@@ -2,6 +2,7 @@
 # The whole test suite: types, unit and data-layer tests (SQLite, and PostgreSQL when reachable),
 # then the production build driven in Chromium by Playwright.
 set -euo pipefail
+export NEXT_TELEMETRY_DISABLED=1
 cd "$(dirname "$0")/.."
 
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then

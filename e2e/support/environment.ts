@@ -10,7 +10,7 @@ export const E2E_DATABASE_URL = "file:./data/e2e.db";
 export const E2E_ENCRYPTION_KEY = "ZTJlLW9ubHktZW5jcnlwdGlvbi1rZXktMzItYnl0ZXM=";
 
 export const E2E_OPERATORS = {
-  admin: { email: "admin@e2e.quiver.test", name: "Ada Admin", password: "admin-password-e2e-1" },
+  admin: { email: "admin@e2e.quiver.test", name: "Administrator", password: "admin-password-e2e-1" },
   editor: { email: "editor@e2e.quiver.test", name: "Eddie Editor", password: "editor-password-e2e-1" },
   viewer: { email: "viewer@e2e.quiver.test", name: "Vera Viewer", password: "viewer-password-e2e-1" },
 } as const;

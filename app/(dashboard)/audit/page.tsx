@@ -1,0 +1,133 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { buttonClasses } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Field, Select, TextInput } from "@/components/ui/field";
+import { PageHeader } from "@/components/ui/page-header";
+import { describeChange } from "@/lib/audit/describe-change";
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditAction, type AuditTargetType } from "@/lib/audit/events";
+import { requirePageOperator } from "@/lib/auth/session";
+import { listAuditEvents } from "@/lib/db/audit";
+import type { JsonValue } from "@/lib/tools/types";
+
+export const metadata: Metadata = { title: "Audit" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim() ?? "";
+
+function pick<T extends string>(value: string, allowed: readonly T[]): T | undefined {
+  return (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
+}
+
+export default async function AuditPage({ searchParams }: { searchParams: SearchParams }) {
+  await requirePageOperator();
+  const params = await searchParams;
+  const filters = {
+    actor: first(params.actor) || undefined,
+    targetName: first(params.target) || undefined,
+    targetType: pick<AuditTargetType>(first(params.type), AUDIT_TARGET_TYPES),
+    action: pick<AuditAction>(first(params.action), AUDIT_ACTIONS),
+    cursor: /^\d+$/.test(first(params.before)) ? Number(first(params.before)) : null,
+  };
+  const { events, nextCursor } = await listAuditEvents(filters);
+  const filtering = Boolean(filters.actor || filters.targetName || filters.targetType || filters.action);
+  const olderLink = new URLSearchParams(
+    Object.entries({ actor: filters.actor, target: filters.targetName, type: filters.targetType, action: filters.action, before: String(nextCursor) }).filter(
+      (entry): entry is [string, string] => Boolean(entry[1]),
+    ),
+  );
+
+  return (
+    <>
+      <PageHeader title="Audit" description="Every change, who made it and when, with what it was before and after. Secret values are never recorded." />
+      <form method="get" role="search" className="mb-6 flex flex-wrap items-end gap-3">
+        <div className="w-56">
+          <Field id="audit-actor" label="Actor e-mail">
+            <TextInput id="audit-actor" name="actor" defaultValue={filters.actor} />
+          </Field>
+        </div>
+        <div className="w-48">
+          <Field id="audit-target" label="Target name">
+            <TextInput id="audit-target" name="target" defaultValue={filters.targetName} />
+          </Field>
+        </div>
+        <div className="w-36">
+          <Field id="audit-type" label="Target type">
+            <Select id="audit-type" name="type" defaultValue={filters.targetType ?? ""}>
+              <option value="">Any</option>
+              {AUDIT_TARGET_TYPES.map((type) => (
+                <option key={type} value={type}>{type}</option>
+              ))}
+            </Select>
+          </Field>
+        </div>
+        <div className="w-48">
+          <Field id="audit-action" label="Action">
+            <Select id="audit-action" name="action" defaultValue={filters.action ?? ""}>
+              <option value="">Any</option>
+              {AUDIT_ACTIONS.map((action) => (
+                <option key={action} value={action}>{action}</option>
+              ))}
+            </Select>
+          </Field>
+        </div>
+        <button type="submit" className={buttonClasses("secondary")}>Filter</button>
+        {filtering && <Link href="/audit" className={buttonClasses("ghost")}>Clear</Link>}
+      </form>
+
+      {events.length === 0 ? (
+        <EmptyState title={filtering ? "No change matches these filters" : "No changes recorded yet"}>
+          {filtering ? "Widen the filters to see more." : "Changes to tools, personas, operators and API keys appear here."}
+        </EmptyState>
+      ) : (
+        <ol className="space-y-3" aria-label="Audit events">
+          {events.map((event) => (
+            <li key={event.id} className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+              <div className="flex flex-wrap items-center gap-2 text-sm">
+                <Badge tone="accent">{event.action}</Badge>
+                <span className="font-medium">{event.targetName}</span>
+                <span className="text-zinc-500">({event.targetType})</span>
+                <span className="ml-auto text-xs text-zinc-500">
+                  {event.actorEmail} · <time dateTime={event.createdAt.toISOString()}>{event.createdAt.toISOString().replace("T", " ").slice(0, 19)} UTC</time>
+                </span>
+              </div>
+              <ChangeTable before={event.before} after={event.after} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {nextCursor !== null && (
+        <div className="mt-6">
+          <Link href={`/audit?${olderLink}`} className={buttonClasses("secondary")}>Older changes</Link>
+        </div>
+      )}
+    </>
+  );
+}
+
+function ChangeTable({ before, after }: { before: JsonValue; after: JsonValue }) {
+  const changes = describeChange(before, after);
+  if (changes.length === 0) return null;
+  return (
+    <table className="mt-3 w-full table-fixed text-left text-xs">
+      <thead className="text-zinc-500">
+        <tr>
+          <th scope="col" className="w-1/4 py-1 pr-2 font-medium">Field</th>
+          <th scope="col" className="py-1 pr-2 font-medium">Before</th>
+          <th scope="col" className="py-1 font-medium">After</th>
+        </tr>
+      </thead>
+      <tbody className="font-mono">
+        {changes.map((change) => (
+          <tr key={change.path} className="border-t border-zinc-100 align-top dark:border-zinc-800">
+            <td className="break-all py-1 pr-2">{change.path}</td>
+            <td className="break-all py-1 pr-2 text-red-700 dark:text-red-400">{change.before ?? "—"}</td>
+            <td className="break-all py-1 text-emerald-700 dark:text-emerald-400">{change.after ?? "—"}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,23 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { actionFailure, actionSuccess, type ActionResult } from "@/lib/actions/action-result";
+import { parseInput } from "@/lib/actions/parse-input";
+import { requireRole } from "@/lib/auth/session";
+import { togglePersonaTool } from "@/lib/runtime/persona-tools";
+
+const toggleSchema = z.object({ slug: z.string().min(1), tool: z.string().min(1), enabled: z.boolean() });
+
+/** Switches one tool on or off for one persona (editors and admins). */
+export async function setPersonaToolEnabledAction(slug: string, tool: string, enabled: boolean): Promise<ActionResult> {
+  try {
+    const operator = await requireRole("editor");
+    const input = parseInput(toggleSchema, { slug, tool, enabled });
+    await togglePersonaTool(input.slug, input.tool, input.enabled, operator);
+    revalidatePath("/personas");
+    return actionSuccess(undefined, `${input.tool} is ${input.enabled ? "enabled" : "disabled"} for ${input.slug}.`);
+  } catch (error) {
+    return actionFailure(error);
+  }
+}

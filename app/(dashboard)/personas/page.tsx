@@ -1,0 +1,109 @@
+import type { Metadata } from "next";
+import { ToolToggle } from "@/components/personas/tool-toggle";
+import { Badge } from "@/components/ui/badge";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { hasRole } from "@/lib/auth/roles";
+import { requirePageOperator } from "@/lib/auth/session";
+import { listPersonas, type PersonaDTO } from "@/lib/db/personas";
+import { resolveStoredPersona } from "@/lib/runtime/persona-tools";
+import { loadToolCatalog } from "@/lib/runtime/tool-catalog";
+
+export const metadata: Metadata = { title: "Personas" };
+
+/** A persona and its ancestors, nearest first, from the full list (no extra queries). */
+function chainOf(persona: PersonaDTO, bySlug: ReadonlyMap<string, PersonaDTO>): PersonaDTO[] {
+  const chain = [persona];
+  for (let parent = persona.parentSlug; parent !== null && chain.length < bySlug.size; ) {
+    const next = bySlug.get(parent);
+    if (!next) break;
+    chain.push(next);
+    parent = next.parentSlug;
+  }
+  return chain;
+}
+
+function describeGrant(persona: PersonaDTO): string {
+  if (persona.grant === null) return persona.parentSlug ? `inherits the grant of ${persona.parentSlug}` : "no grant: every tool";
+  if (persona.grant === "all") return "grant: every tool";
+  return `grant: ${persona.grant.length} tool${persona.grant.length === 1 ? "" : "s"}`;
+}
+
+export default async function PersonasPage() {
+  const operator = await requirePageOperator();
+  const [personas, catalog] = await Promise.all([listPersonas(), loadToolCatalog()]);
+  const bySlug = new Map(personas.map((persona) => [persona.slug, persona]));
+  const canToggle = hasRole(operator.role, "editor");
+
+  return (
+    <>
+      <PageHeader
+        title="Personas"
+        description="Each persona is an agent profile. Its tools are the grant an admin set (inherited from its parent unless it has its own) minus what operators switched off."
+      />
+      {personas.length === 0 ? (
+        <EmptyState title="No personas yet">Personas created by your administrator appear here with the tools each may use.</EmptyState>
+      ) : (
+        <div className="space-y-6">
+          {personas.map((persona) => {
+            const chain = chainOf(persona, bySlug);
+            const resolution = resolveStoredPersona(chain, catalog);
+            const stale = [...resolution.staleNames.grant, ...resolution.staleNames.disabled];
+            return (
+              <section
+                key={persona.slug}
+                aria-labelledby={`persona-${persona.slug}`}
+                className="rounded-lg border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900"
+              >
+                <div className="flex flex-wrap items-baseline gap-2">
+                  <h2 id={`persona-${persona.slug}`} className="text-lg font-semibold">{persona.name}</h2>
+                  <code className="text-xs text-zinc-500">{persona.slug}</code>
+                  {persona.parentSlug && <Badge>child of {persona.parentSlug}</Badge>}
+                  <span className="ml-auto text-xs text-zinc-500">
+                    {describeGrant(persona)} · {resolution.available.length} of {catalog.length} available
+                  </span>
+                </div>
+                {persona.description && <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{persona.description}</p>}
+                {stale.length > 0 && (
+                  <p className="mt-2 text-xs text-amber-700 dark:text-amber-400">
+                    Names that match no tool (deleted or renamed): {stale.join(", ")}. They are ignored.
+                  </p>
+                )}
+                <table className="mt-4 w-full text-left text-sm">
+                  <caption className="sr-only">Tools of {persona.name}</caption>
+                  <thead className="text-xs uppercase tracking-wide text-zinc-500">
+                    <tr>
+                      <th scope="col" className="py-1 pr-4">Tool</th>
+                      <th scope="col" className="py-1 pr-4">Availability</th>
+                      <th scope="col" className="py-1 text-right">Enabled</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {resolution.explanations.map((explanation) => (
+                      <tr key={explanation.tool} className="border-t border-zinc-100 dark:border-zinc-800">
+                        <td className="py-2 pr-4 font-mono">{explanation.tool}</td>
+                        <td className="py-2 pr-4">
+                          <Badge tone={explanation.available ? "success" : explanation.code === "disabled_by_operator" ? "warning" : "neutral"}>
+                            {explanation.reason}
+                          </Badge>
+                        </td>
+                        <td className="py-2 text-right">
+                          <ToolToggle
+                            persona={persona.slug}
+                            tool={explanation.tool}
+                            enabled={!persona.disabledTools.includes(explanation.tool)}
+                            editable={canToggle && explanation.code !== "outside_grant"}
+                          />
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </section>
+            );
+          })}
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+"use client";
+
+import { useActionState } from "react";
+import { createUserAction } from "@/app/(dashboard)/settings/users/actions";
+import { Button } from "@/components/ui/button";
+import { Field, Select, TextInput } from "@/components/ui/field";
+import { FormStatus } from "@/components/ui/form-status";
+import { ROLES } from "@/lib/auth/roles";
+import { fieldError } from "@/components/ui/field-errors";
+
+export function AddUserForm() {
+  const [result, submit, pending] = useActionState(createUserAction, null);
+  const errors = result && !result.ok ? result.errors : [];
+
+  return (
+    <form action={submit} className="grid gap-4 sm:grid-cols-2" noValidate>
+      <Field id="new-email" label="E-mail" error={fieldError(errors, "email")}>
+        <TextInput id="new-email" name="email" type="email" autoComplete="off" required error={fieldError(errors, "email")} />
+      </Field>
+      <Field id="new-name" label="Name" error={fieldError(errors, "name")}>
+        <TextInput id="new-name" name="name" autoComplete="off" required error={fieldError(errors, "name")} />
+      </Field>
+      <Field id="new-role" label="Role" error={fieldError(errors, "role")}>
+        <Select id="new-role" name="role" defaultValue="editor" error={fieldError(errors, "role")}>
+          {ROLES.map((role) => (
+            <option key={role} value={role}>{role}</option>
+          ))}
+        </Select>
+      </Field>
+      <Field id="new-password" label="Initial password" hint="At least 8 characters. Share it with them privately." error={fieldError(errors, "password")}>
+        <TextInput id="new-password" name="password" type="password" autoComplete="new-password" required error={fieldError(errors, "password")} />
+      </Field>
+      <div className="flex items-center gap-4 sm:col-span-2">
+        <Button type="submit" disabled={pending}>{pending ? "Adding…" : "Add operator"}</Button>
+        <FormStatus ok={result?.ok} message={result?.message} />
+      </div>
+    </form>
+  );
+}

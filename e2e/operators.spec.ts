@@ -1,0 +1,79 @@
+/**
+ * Protects operator management: an admin adds an editor who can then sign in; bad input is
+ * refused next to its field and adds nobody; the last active admin cannot demote themselves;
+ * every change shows up in the audit trail. Non-admins see the list but no controls.
+ */
+import { expect, test } from "./fixtures/test";
+import { E2E_OPERATORS, storageStateFor } from "./support/environment";
+import { signInAs } from "./support/sign-in";
+
+test.describe("as an admin", () => {
+  test.use({ storageState: storageStateFor("admin") });
+
+  test("adds an editor, who can then sign in", async ({ page, browser }) => {
+    const newcomer = { email: "nadia.new@e2e.quiver.test", name: "Nadia Newcomer", password: "nadia-initial-pass-1" };
+    await page.goto("/settings/users");
+    await page.getByLabel("E-mail").fill(newcomer.email);
+    await page.getByLabel("Name").fill(newcomer.name);
+    await page.getByLabel("Role", { exact: true }).selectOption("editor");
+    await page.getByLabel("Initial password").fill(newcomer.password);
+    await page.getByRole("button", { name: "Add operator" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "can now sign in" })).toHaveText(`${newcomer.email} can now sign in as editor.`);
+    await expect(page.getByRole("row", { name: newcomer.email })).toContainText("editor");
+
+    const fresh = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const newcomerPage = await fresh.newPage();
+    await signInAs(newcomerPage, newcomer);
+    await expect(newcomerPage.getByLabel("Role: editor")).toBeVisible();
+    await fresh.close();
+
+    await page.goto(`/audit?action=user.create&target=${encodeURIComponent(newcomer.email)}`);
+    const event = page.getByRole("list", { name: "Audit events" }).getByRole("listitem").first();
+    await expect(event).toContainText("user.create");
+    await expect(event).toContainText(newcomer.email);
+    await expect(event).toContainText(E2E_OPERATORS.admin.email);
+  });
+
+  test("bad input is refused next to its field and adds nobody", async ({ page }) => {
+    await page.goto("/settings/users");
+    const rowsBefore = await page.getByRole("row").count();
+    await page.getByLabel("E-mail").fill("not-an-email");
+    await page.getByLabel("Name").fill("Shorty");
+    await page.getByLabel("Initial password").fill("short");
+    await page.getByRole("button", { name: "Add operator" }).click();
+    await expect(page.getByText("must be an e-mail address")).toBeVisible();
+    await expect(page.getByText("must be at least 8 characters long")).toBeVisible();
+    await expect(page.getByLabel("E-mail")).toHaveAttribute("aria-invalid", "true");
+    await page.reload();
+    await expect(page.getByRole("row")).toHaveCount(rowsBefore);
+  });
+
+  test("a duplicate e-mail is refused with a clear message", async ({ page }) => {
+    await page.goto("/settings/users");
+    await page.getByLabel("E-mail").fill(E2E_OPERATORS.viewer.email.toUpperCase());
+    await page.getByLabel("Name").fill("Impostor");
+    await page.getByLabel("Initial password").fill("impostor-password-1");
+    await page.getByRole("button", { name: "Add operator" }).click();
+    await expect(page.getByText(`An operator with the e-mail ${E2E_OPERATORS.viewer.email} already exists.`)).toBeVisible();
+  });
+
+  test("the last active admin cannot demote themselves", async ({ page }) => {
+    await page.goto("/settings/users");
+    await page.getByLabel(`Role of ${E2E_OPERATORS.admin.email}`).selectOption("viewer");
+    await expect(page.getByText(/last active admin/)).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel(`Role of ${E2E_OPERATORS.admin.email}`)).toHaveValue("admin");
+    await expect(page.getByLabel("Role: admin")).toBeVisible();
+  });
+});
+
+test.describe("as an editor", () => {
+  test.use({ storageState: storageStateFor("editor") });
+
+  test("sees operators but no controls", async ({ page }) => {
+    await page.goto("/settings/users");
+    await expect(page.getByRole("row", { name: E2E_OPERATORS.admin.email })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Add operator" })).toHaveCount(0);
+    await expect(page.getByText("Only admins add operators or change roles.")).toBeVisible();
+  });
+});

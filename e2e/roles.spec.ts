@@ -1,0 +1,74 @@
+/**
+ * Protects the authorization boundary: the server, not the UI, decides. A viewer who calls an
+ * editor-only or admin-only server action directly (a crafted request, no UI) is refused and
+ * nothing changes; an editor doing the same through the UI succeeds and the audit records it.
+ */
+import { expect, test } from "./fixtures/test";
+import { E2E_OPERATORS, storageStateFor } from "./support/environment";
+import { callServerAction, serverActionId } from "./support/server-actions";
+
+const PERSONA = "support-tier1";
+const TOOL = "triage_request";
+const toggleAction = () => serverActionId("app/(dashboard)/personas/actions.ts", "setPersonaToolEnabledAction");
+const createUserAction = () => serverActionId("app/(dashboard)/settings/users/actions.ts", "createUserAction");
+
+test.describe("as a viewer", () => {
+  test.use({ storageState: storageStateFor("viewer") });
+
+  test("calling the editor-only toggle action directly is refused and changes nothing", async ({ page }) => {
+    await page.goto("/personas");
+    const toggle = page.getByRole("switch", { name: `${TOOL} for ${PERSONA}` });
+    await expect(toggle).toHaveAttribute("aria-checked", "true");
+    await expect(toggle).toBeDisabled();
+
+    const response = await callServerAction(page.request, "/personas", toggleAction(), [PERSONA, TOOL, false]);
+    expect(response.status()).toBe(200);
+    const body = await response.text();
+    expect(body).toContain("This needs the editor role; you are signed in as viewer.");
+    expect(body).toContain('"ok":false');
+
+    await page.reload();
+    await expect(page.getByRole("switch", { name: `${TOOL} for ${PERSONA}` })).toHaveAttribute("aria-checked", "true");
+    await page.goto(`/audit?action=persona.toggle_tool&actor=${encodeURIComponent(E2E_OPERATORS.viewer.email)}`);
+    await expect(page.getByText("No change matches these filters")).toBeVisible();
+  });
+
+  test("calling the admin-only add-operator action directly is refused and adds nobody", async ({ page }) => {
+    const response = await callServerAction(page.request, "/settings/users", createUserAction(), [
+      null,
+      { email: "sneaky@e2e.quiver.test", name: "Sneaky", role: "admin", password: "sneaky-password-1" },
+    ]);
+    expect(await response.text()).toContain("This needs the admin role; you are signed in as viewer.");
+    await page.goto("/settings/users");
+    await expect(page.getByRole("row", { name: "sneaky@e2e.quiver.test" })).toHaveCount(0);
+  });
+});
+
+test.describe("as an editor", () => {
+  test.use({ storageState: storageStateFor("editor") });
+
+  test("switches a tool off and on for a persona through the UI, and the audit shows it", async ({ page }) => {
+    await page.goto("/personas");
+    const persona = page.getByRole("region", { name: "Support tier 1" });
+    const toggle = persona.getByRole("switch", { name: `${TOOL} for ${PERSONA}` });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-checked", "false");
+    await expect(persona.getByRole("row", { name: new RegExp(TOOL) })).toContainText("disabled by operator");
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-checked", "true");
+    await expect(persona.getByRole("row", { name: new RegExp(TOOL) })).toContainText("available (granted by support-base)");
+
+    await page.goto(`/audit?action=persona.toggle_tool&target=${PERSONA}`);
+    const events = page.getByRole("list", { name: "Audit events" }).getByRole("listitem");
+    await expect(events).toHaveCount(2);
+    await expect(events.first()).toContainText(E2E_OPERATORS.editor.email);
+  });
+
+  test("a tool outside the inherited grant cannot be switched on", async ({ page }) => {
+    await page.goto("/personas");
+    const persona = page.getByRole("region", { name: "Support tier 1" });
+    await expect(persona.getByRole("row", { name: /create_support_note/ })).toContainText("outside the grant inherited from support-base");
+    await expect(persona.getByRole("switch", { name: `create_support_note for ${PERSONA}` })).toBeDisabled();
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * Gives the e2e server a fresh database: migrated, seeded like a real installation, plus one
+ * operator per role and tools whose secret headers hold the values the leak guard watches.
+ * Runs before `next start` (see playwright.config.ts), with the e2e server's environment.
+ */
+import { rmSync } from "node:fs";
+import { applyPendingMigrations } from "../../scripts/db/apply-migrations";
+import { SYSTEM_ACTOR } from "../../lib/audit/events";
+import { getDb } from "../../lib/db/client";
+import { sqliteFilePath } from "../../lib/db/database-url";
+import { seedDatabase } from "../../lib/db/seed";
+import { saveTool } from "../../lib/db/tool-saves";
+import { createUser } from "../../lib/db/users";
+import { sealSecret } from "../../lib/secrets/encryption";
+import { loadKeyring } from "../../lib/secrets/keyring";
+import { parseToolDefinition } from "../../lib/tools/definition";
+import { SEEDED_SECRETS } from "../fixtures/seeded-secrets";
+import { E2E_DATABASE_URL, E2E_OPERATORS } from "./environment";
+
+const databaseFile = sqliteFilePath(E2E_DATABASE_URL);
+for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(databaseFile + suffix, { force: true });
+await applyPendingMigrations(E2E_DATABASE_URL);
+
+const keyring = loadKeyring(process.env);
+await seedDatabase({ adminEmail: E2E_OPERATORS.admin.email, adminPassword: E2E_OPERATORS.admin.password, keyring: () => keyring });
+for (const role of ["editor", "viewer"] as const) {
+  const operator = E2E_OPERATORS[role];
+  await createUser({ email: operator.email, name: operator.name, role, password: operator.password }, SYSTEM_ACTOR);
+}
+
+const basicCredentials = Buffer.from(`crm-bot:${SEEDED_SECRETS.crmPassword}`).toString("base64");
+const secretTools = [
+  {
+    name: "e2e_orders",
+    headers: { Authorization: `Bearer ${SEEDED_SECRETS.ordersApiToken}`, "X-Legacy-Pin": SEEDED_SECRETS.legacyPin },
+  },
+  { name: "e2e_weather", headers: { "X-Api-Key": SEEDED_SECRETS.weatherApiKey } },
+  { name: "e2e_crm", headers: { Authorization: `Basic ${basicCredentials}` } },
+];
+for (const tool of secretTools) {
+  const definition = parseToolDefinition({
+    name: tool.name,
+    description: `End-to-end fixture tool ${tool.name} with secret headers.`,
+    parameters: [{ name: "id", type: "string", required: true }],
+    request: { method: "GET", url: "https://api.example.com/items/{{id}}", headers: tool.headers },
+    secret_headers: Object.keys(tool.headers),
+    group: "e2e",
+  });
+  const secrets = Object.entries(tool.headers).map(([header, value]) => ({ header, ...sealSecret(value, keyring) }));
+  await saveTool({ definition, secrets, baseVersion: null, actor: SYSTEM_ACTOR });
+}
+
+await getDb().$disconnect();
+console.log("e2e database ready");

@@ -1,0 +1,44 @@
+/**
+ * A readable before/after for the audit page: the fields that differ, as dotted paths with
+ * their old and new values written as short JSON. Objects are walked; lists and scalars are
+ * compared whole (a list reads better as one value than as numbered entries).
+ */
+import type { JsonValue } from "../tools/types";
+
+export interface FieldChange {
+  readonly path: string;
+  /** JSON of the old value; undefined when the field did not exist before. */
+  readonly before?: string;
+  /** JSON of the new value; undefined when the field no longer exists. */
+  readonly after?: string;
+}
+
+const MAX_VALUE_LENGTH = 300;
+
+type JsonObject = { [key: string]: JsonValue };
+
+function isObject(value: JsonValue | undefined): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function show(value: JsonValue | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const text = JSON.stringify(value);
+  return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH - 1)}…` : text;
+}
+
+/** The differing fields between `before` and `after` (either may be null for a creation or deletion). */
+export function describeChange(before: JsonValue, after: JsonValue): FieldChange[] {
+  const changes: FieldChange[] = [];
+  const walk = (path: string, left: JsonValue | undefined, right: JsonValue | undefined) => {
+    if (isObject(left) && isObject(right)) {
+      const keys = [...new Set([...Object.keys(left), ...Object.keys(right)])];
+      for (const key of keys) walk(path ? `${path}.${key}` : key, left[key], right[key]);
+      return;
+    }
+    if (JSON.stringify(left) === JSON.stringify(right)) return;
+    changes.push({ path: path || "(value)", before: show(left), after: show(right) });
+  };
+  walk("", before === null ? {} : before, after === null ? {} : after);
+  return changes;
+}

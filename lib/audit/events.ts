@@ -1,0 +1,53 @@
+/**
+ * The audit vocabulary (SPEC §6): who can act, what they act on, and the actions recorded.
+ * Every mutating data-access function records one event with one of these actions, inside the
+ * transaction that makes the change, so a change and its record exist together or not at all.
+ */
+import type { JsonValue } from "../tools/types";
+
+/** Whoever made a change: an operator, or the system itself (setup, seed) with a null id. */
+export interface Actor {
+  readonly id: string | null;
+  readonly email: string;
+}
+
+/** The actor of changes nobody signed in made: the seed and the setup command. */
+export const SYSTEM_ACTOR: Actor = { id: null, email: "system" };
+
+export const AUDIT_TARGET_TYPES = ["tool", "persona", "user", "api_key"] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+export const AUDIT_ACTIONS = [
+  "tool.create",
+  "tool.update",
+  "tool.restore",
+  "tool.delete",
+  "persona.create",
+  "persona.update",
+  "persona.grant",
+  "persona.toggle_tool",
+  "persona.parent",
+  "user.create",
+  "user.role",
+  "user.activate",
+  "user.deactivate",
+  "user.password",
+  "api_key.create",
+  "api_key.revoke",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * One change to record. `before` is null for a creation, `after` null for a deletion. Both are
+ * plain JSON and must already be free of secrets: definitions with secret values emptied, secret
+ * changes as header names and masks.
+ */
+export interface AuditEntry {
+  readonly actor: Actor;
+  readonly action: AuditAction;
+  readonly targetType: AuditTargetType;
+  readonly targetId: string;
+  readonly targetName: string;
+  readonly before: JsonValue;
+  readonly after: JsonValue;
+}

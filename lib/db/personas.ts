@@ -1,0 +1,250 @@
+/**
+ * Personas (SPEC §4): agent profiles in a tree. Each keeps a grant set by an admin (null to
+ * inherit the parent's, "all", or a list of tool names) and a disabled list edited by operators.
+ * Resolution (effective tools, explanations) lives in lib/personas; this file stores and reads.
+ */
+import type { Actor } from "../audit/events";
+import { ConflictError, NotFoundError, ValidationError } from "../errors";
+import type { JsonValue } from "../tools/types";
+import { recordAudit } from "./audit";
+import { getDb, type Tx } from "./client";
+import type { Persona } from "./generated/sqlite/client";
+import { parseJson, parseNameList, toJsonText } from "./json-columns";
+import { inTransaction, isUniqueViolation } from "./transactions";
+
+/** null inherits the parent's grant (a root without one grants every tool). */
+export type PersonaGrant = null | "all" | readonly string[];
+
+export interface PersonaDTO {
+  readonly id: string;
+  readonly slug: string;
+  readonly name: string;
+  readonly description: string;
+  readonly parentSlug: string | null;
+  readonly grant: PersonaGrant;
+  /** Tool names operators switched off; clean, never null. */
+  readonly disabledTools: readonly string[];
+  readonly version: number;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+export interface NewPersona {
+  readonly slug: string;
+  readonly name: string;
+  readonly description?: string;
+  readonly parentSlug?: string | null;
+  readonly grant?: PersonaGrant;
+  readonly disabledTools?: readonly string[];
+}
+
+export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
+const SLUG_RULE = "must be lower-case letters, digits and -, starting with a letter or digit, at most 64 characters";
+/** Bounds the ancestor walk; a tree deeper than this is a data error, not a persona. */
+const MAX_DEPTH = 32;
+
+const withParent = { parent: { select: { slug: true } } } as const;
+type PersonaRow = Persona & { parent: { slug: string } | null };
+
+function toDTO(row: PersonaRow): PersonaDTO {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    parentSlug: row.parent?.slug ?? null,
+    grant: row.grant === null ? null : readGrant(parseJson(row.grant)),
+    disabledTools: parseNameList(row.disabledTools),
+    version: row.version,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+function readGrant(value: JsonValue): PersonaGrant {
+  if (value === "all") return "all";
+  return Array.isArray(value) ? value.filter((name): name is string => typeof name === "string") : [];
+}
+
+/** A clean list of tool names: trimmed, blanks dropped, duplicates removed, first-seen order. */
+export function normaliseToolNames(names: readonly string[]): string[] {
+  return [...new Set(names.map((name) => name.trim()).filter((name) => name !== ""))];
+}
+
+function normaliseGrant(grant: PersonaGrant): PersonaGrant {
+  return grant === null || grant === "all" ? grant : normaliseToolNames(grant);
+}
+
+function grantText(grant: PersonaGrant): string | null {
+  return grant === null ? null : toJsonText(grant === "all" ? "all" : [...grant]);
+}
+
+/** Every persona, by slug. */
+export async function listPersonas(): Promise<PersonaDTO[]> {
+  const rows = await getDb().persona.findMany({ include: withParent, orderBy: { slug: "asc" } });
+  return rows.map(toDTO);
+}
+
+/** The persona `slug`, or null. */
+export async function getPersona(slug: string): Promise<PersonaDTO | null> {
+  const row = await getDb().persona.findUnique({ where: { slug }, include: withParent });
+  return row ? toDTO(row) : null;
+}
+
+/** Persona `slug` followed by its ancestors, nearest first. NotFoundError when it does not exist. */
+export async function getPersonaChain(slug: string): Promise<PersonaDTO[]> {
+  const chain: PersonaDTO[] = [];
+  let next: string | null = slug;
+  while (next !== null && chain.length < MAX_DEPTH) {
+    const persona = await getPersona(next);
+    if (!persona) {
+      if (chain.length === 0) throw new NotFoundError(`Persona "${slug}" does not exist.`);
+      break;
+    }
+    chain.push(persona);
+    next = persona.parentSlug;
+  }
+  return chain;
+}
+
+/** Creates a persona. A taken slug is a ConflictError; an unknown parent a NotFoundError. */
+export async function createPersona(input: NewPersona, actor: Actor): Promise<PersonaDTO> {
+  const slug = input.slug.trim();
+  const name = input.name.trim();
+  const issues = [
+    ...(SLUG_PATTERN.test(slug) ? [] : [{ path: "slug", message: SLUG_RULE }]),
+    ...(name ? [] : [{ path: "name", message: "is required" }]),
+  ];
+  if (issues.length > 0) throw new ValidationError(issues);
+  try {
+    return await inTransaction(async (tx) => {
+      const parentId = input.parentSlug ? (await findPersonaOrThrow(tx, input.parentSlug)).id : null;
+      const row = await tx.persona.create({
+        data: {
+          slug, name, description: input.description?.trim() ?? "", parentId,
+          grant: grantText(normaliseGrant(input.grant ?? null)),
+          disabledTools: toJsonText(normaliseToolNames(input.disabledTools ?? [])),
+        },
+        include: withParent,
+      });
+      const persona = toDTO(row);
+      await recordAudit(tx, {
+        actor, action: "persona.create", targetType: "persona", targetId: row.id, targetName: slug,
+        before: null, after: auditView(persona),
+      });
+      return persona;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ConflictError(`A persona with the slug "${slug}" already exists.`);
+    throw error;
+  }
+}
+
+/** Renames or re-describes persona `slug`. */
+export async function updatePersonaDetails(
+  slug: string,
+  details: { name: string; description: string },
+  actor: Actor,
+): Promise<PersonaDTO> {
+  const name = details.name.trim();
+  if (!name) throw new ValidationError([{ path: "name", message: "is required" }]);
+  return changePersona(slug, actor, "persona.update", () => ({ name, description: details.description.trim() }));
+}
+
+/** Sets persona `slug`'s grant (admins only, checked by the caller): null inherits, "all", or names. */
+export async function setPersonaGrant(slug: string, grant: PersonaGrant, actor: Actor): Promise<PersonaDTO> {
+  return changePersona(slug, actor, "persona.grant", () => ({ grant: grantText(normaliseGrant(grant)) }));
+}
+
+/** Replaces persona `slug`'s disabled list (e.g. to clean up names of deleted tools). */
+export async function setPersonaDisabledTools(
+  slug: string,
+  toolNames: readonly string[],
+  actor: Actor,
+): Promise<PersonaDTO> {
+  return changePersona(slug, actor, "persona.toggle_tool", () => ({
+    disabledTools: toJsonText(normaliseToolNames(toolNames)),
+  }));
+}
+
+/** Switches tool `toolName` on or off for persona `slug`. Switching on never widens the grant. */
+export async function setPersonaToolEnabled(
+  slug: string,
+  toolName: string,
+  enabled: boolean,
+  actor: Actor,
+): Promise<PersonaDTO> {
+  return changePersona(slug, actor, "persona.toggle_tool", (current) => {
+    const others = current.disabledTools.filter((name) => name !== toolName.trim());
+    return { disabledTools: toJsonText(normaliseToolNames(enabled ? others : [...others, toolName])) };
+  });
+}
+
+/** Moves persona `slug` under `parentSlug` (null: a root). A move that would make a cycle is refused. */
+export async function setPersonaParent(slug: string, parentSlug: string | null, actor: Actor): Promise<PersonaDTO> {
+  return changePersona(slug, actor, "persona.parent", async (current, tx) => {
+    if (parentSlug === null) return { parentId: null };
+    const parent = await findPersonaOrThrow(tx, parentSlug);
+    let cursor: string | null = parent.id;
+    for (let depth = 0; cursor !== null && depth < MAX_DEPTH; depth += 1) {
+      if (cursor === current.id) {
+        throw new ConflictError(
+          `"${parentSlug}" cannot be the parent of "${slug}": that would make "${slug}" its own ancestor.`,
+        );
+      }
+      cursor = (await tx.persona.findUnique({ where: { id: cursor }, select: { parentId: true } }))?.parentId ?? null;
+    }
+    return { parentId: parent.id };
+  });
+}
+
+interface PersonaChange {
+  name?: string;
+  description?: string;
+  grant?: string | null;
+  disabledTools?: string;
+  parentId?: string | null;
+}
+
+/** Reads, changes (bumping the version) and audits one persona in a transaction. */
+async function changePersona(
+  slug: string,
+  actor: Actor,
+  action: "persona.update" | "persona.grant" | "persona.toggle_tool" | "persona.parent",
+  change: (current: PersonaDTO, tx: Tx) => PersonaChange | Promise<PersonaChange>,
+): Promise<PersonaDTO> {
+  return inTransaction(async (tx) => {
+    const currentRow = await findPersonaOrThrow(tx, slug);
+    const current = toDTO(currentRow);
+    const data = await change(current, tx);
+    // A change to what is already stored (a second identical toggle) is no change: no new version, no event.
+    if (Object.entries(data).every(([column, value]) => currentRow[column as keyof PersonaChange] === value)) return current;
+    const row = await tx.persona.update({
+      where: { id: current.id },
+      data: { ...data, version: { increment: 1 } },
+      include: withParent,
+    });
+    const updated = toDTO(row);
+    await recordAudit(tx, {
+      actor, action, targetType: "persona", targetId: row.id, targetName: slug,
+      before: auditView(current), after: auditView(updated),
+    });
+    return updated;
+  });
+}
+
+async function findPersonaOrThrow(tx: Tx, slug: string): Promise<PersonaRow> {
+  const row = await tx.persona.findUnique({ where: { slug }, include: withParent });
+  if (!row) throw new NotFoundError(`Persona "${slug}" does not exist.`);
+  return row;
+}
+
+function auditView(persona: PersonaDTO): JsonValue {
+  return {
+    name: persona.name,
+    description: persona.description,
+    parent: persona.parentSlug,
+    grant: persona.grant === null || persona.grant === "all" ? persona.grant : [...persona.grant],
+    disabledTools: [...persona.disabledTools],
+  };
+}

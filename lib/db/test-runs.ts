@@ -1,0 +1,82 @@
+/**
+ * The playground's history (SPEC §7): each dry run or fire of a tool, kept so it can be shown,
+ * replayed and copied as curl. The response arrives already redacted (secrets masked) from the
+ * playground; this file never sees a secret.
+ */
+import type { Actor } from "../audit/events";
+import type { JsonValue } from "../tools/types";
+import { getDb } from "./client";
+import { parseJson, toJsonText } from "./json-columns";
+
+export type TestRunMode = "dry_run" | "fire";
+
+export interface NewTestRun {
+  /** A data or code tool's name (code tools have no row, so this is not a reference). */
+  readonly toolName: string;
+  readonly actor: Actor;
+  readonly mode: TestRunMode;
+  readonly arguments: JsonValue;
+  readonly context: JsonValue;
+  /** The outcome, already redacted. */
+  readonly response: JsonValue;
+}
+
+export interface TestRunDTO {
+  readonly id: number;
+  readonly toolName: string;
+  readonly actorEmail: string;
+  readonly mode: TestRunMode;
+  readonly arguments: JsonValue;
+  readonly context: JsonValue;
+  readonly response: JsonValue;
+  readonly createdAt: Date;
+}
+
+const DEFAULT_LIMIT = 50;
+
+/** A row as stored: the JSON values as text. */
+type TestRunRow = Omit<TestRunDTO, "arguments" | "context" | "response"> & {
+  arguments: string;
+  context: string;
+  response: string;
+};
+
+function toDTO(row: TestRunRow): TestRunDTO {
+  return {
+    id: row.id,
+    toolName: row.toolName,
+    actorEmail: row.actorEmail,
+    mode: row.mode,
+    arguments: parseJson(row.arguments),
+    context: parseJson(row.context),
+    response: parseJson(row.response),
+    createdAt: row.createdAt,
+  };
+}
+
+/** Keeps one run in the tool's history. */
+export async function recordTestRun(run: NewTestRun): Promise<TestRunDTO> {
+  const row = await getDb().testRun.create({
+    data: {
+      toolName: run.toolName,
+      actorEmail: run.actor.email,
+      mode: run.mode,
+      arguments: toJsonText(run.arguments),
+      context: toJsonText(run.context),
+      response: toJsonText(run.response),
+    },
+  });
+  return toDTO(row);
+}
+
+/** Tool `toolName`'s runs, newest first (at most `limit`). */
+export async function listTestRuns(toolName: string, limit: number = DEFAULT_LIMIT): Promise<TestRunDTO[]> {
+  const rows = await getDb().testRun.findMany({ where: { toolName }, orderBy: { id: "desc" }, take: Math.max(1, limit) });
+  return rows.map(toDTO);
+}
+
+/** One run, for replaying it; null when it does not exist. */
+export async function getTestRun(id: number): Promise<TestRunDTO | null> {
+  const row = await getDb().testRun.findUnique({ where: { id } });
+  return row ? toDTO(row) : null;
+}

@@ -1,0 +1,213 @@
+import { describe, expect, it } from "vitest";
+import { SYSTEM_ACTOR } from "../audit/events";
+import { ConflictError, NotFoundError, ValidationError } from "../errors";
+import { serializeToolDefinition } from "../tools/definition";
+import { withoutSecretValues } from "../tools/secret-headers";
+import type { ToolDefinition } from "../tools/types";
+import { listAuditEvents } from "./audit";
+import { databaseTargets, useTestDatabase } from "./test-support/databases";
+import { insertOperator, plainTool, referenceTool, sealedSecret, testKeyring } from "./test-support/fixtures";
+import { getToolRevision, listToolRevisions } from "./tool-revisions";
+import { deleteTool, restoreToolRevision, saveTool, type ToolSecretInput } from "./tool-saves";
+import { getStoredToolSecrets, getToolSecretsForExecution } from "./tool-secrets";
+import { getTool, listToolDefinitions, listToolGroups, listTools } from "./tools";
+
+const targets = await databaseTargets();
+const keyring = testKeyring();
+
+/** Creates a tool as the system (no operator row needed). */
+function create(definition: ToolDefinition, secrets: ToolSecretInput[] = []) {
+  return saveTool({ definition, secrets, baseVersion: null, actor: SYSTEM_ACTOR });
+}
+
+/** Saves `definition` over `baseVersion` as the system. */
+function update(definition: ToolDefinition, baseVersion: number, secrets: ToolSecretInput[] = []) {
+  return saveTool({ definition, secrets, baseVersion, actor: SYSTEM_ACTOR });
+}
+
+describe.each(targets)("tools on $name", (target) => {
+  const db = useTestDatabase(target);
+
+  async function rowCounts() {
+    const raw = db();
+    return {
+      tools: await raw.tool.count(),
+      revisions: await raw.toolRevision.count(),
+      secrets: await raw.toolSecret.count(),
+      audit: await raw.auditEvent.count(),
+    };
+  }
+
+  it("creates a tool: list columns, revision 1, secret masks and an audit event", async () => {
+    const ana = await insertOperator(db(), "ana@example.com");
+    const definition = referenceTool();
+    const secret = sealedSecret("Authorization", "Bearer sk-live-abcdefghijkl", keyring);
+    expect(await saveTool({ definition, secrets: [secret], baseVersion: null, actor: ana })).toMatchObject({ version: 1 });
+
+    const tool = await getTool("lookup_order");
+    expect(tool).toMatchObject({ name: "lookup_order", version: 1, updatedBy: "ana@example.com" });
+    expect(tool!.definition).toEqual(JSON.parse(serializeToolDefinition(withoutSecretValues(definition))));
+    expect(tool!.definition.request.headers).toEqual({ Authorization: "" });
+    expect(tool!.secrets).toEqual([{ header: "Authorization", mask: secret.mask }]);
+    expect(Object.keys(tool!).sort()).toEqual(["createdAt", "definition", "id", "name", "secrets", "updatedAt", "updatedBy", "version"]);
+
+    expect(await listTools()).toEqual([
+      expect.objectContaining({ name: "lookup_order", group: "orders", tags: ["b2b"], method: "GET", sideEffect: false, version: 1 }),
+    ]);
+    expect(await listToolRevisions("lookup_order")).toEqual([expect.objectContaining({ version: 1, createdBy: "ana@example.com" })]);
+    expect(await getToolSecretsForExecution("lookup_order")).toEqual([
+      { header: "Authorization", keyId: secret.keyId, ciphertext: secret.ciphertext },
+    ]);
+    const [event] = (await listAuditEvents({ targetType: "tool" })).events;
+    expect(event).toMatchObject({ action: "tool.create", actorId: ana.id, actorEmail: "ana@example.com", before: null });
+    expect(event!.after).toMatchObject({ secrets: [{ header: "Authorization", mask: secret.mask }], changedSecrets: ["Authorization"] });
+  });
+
+  it("updates from the current version: version n+1, secrets replaced, before and after audited", async () => {
+    await create(referenceTool(), [sealedSecret("Authorization", "first-secret-value", keyring)]);
+    const replacement = sealedSecret("authorization", "second-secret-value", keyring);
+    const definition = referenceTool({ description: "Look up an order." });
+    const saved = await saveTool({ definition, secrets: [replacement], baseVersion: 1, actor: SYSTEM_ACTOR, note: "shorter" });
+    expect(saved.version).toBe(2);
+    expect(await getStoredToolSecrets("lookup_order")).toEqual([
+      { header: "Authorization", keyId: replacement.keyId, ciphertext: replacement.ciphertext, mask: replacement.mask },
+    ]);
+    const history = (await listToolRevisions("lookup_order")).map((revision) => [revision.version, revision.note]);
+    expect(history).toEqual([[2, "shorter"], [1, null]]);
+    expect((await getToolRevision("lookup_order", 1))?.definition.description).toBe("Look up an order by id and return its status.");
+
+    const [update] = (await listAuditEvents({ action: "tool.update" })).events;
+    expect(update!.before).toMatchObject({ definition: { description: "Look up an order by id and return its status." } });
+    expect(update!.after).toMatchObject({ definition: { description: "Look up an order." }, changedSecrets: ["Authorization"] });
+  });
+
+  it("refuses a stale version with who, when, the versions and the changed fields, and writes nothing", async () => {
+    const ana = await insertOperator(db(), "ana@example.com");
+    const bo = await insertOperator(db(), "bo@example.com");
+    await saveTool({ definition: plainTool(), secrets: [], baseVersion: null, actor: ana });
+    const changedUrl = plainTool({ request: { method: "GET", url: "https://api.example.com/v2/weather?q={{city}}" } });
+    await saveTool({ definition: changedUrl, secrets: [], baseVersion: 1, actor: bo });
+    const before = await rowCounts();
+
+    const error = await saveTool({ definition: plainTool({ description: "Mine." }), secrets: [], baseVersion: 1, actor: ana })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ConflictError);
+    const message = (error as Error).message;
+    const { updatedAt } = (await getTool("get_weather"))!;
+    for (const part of ["bo@example.com", updatedAt.toISOString(), "now at version 2", "based on version 1", "request.url"]) {
+      expect(message).toContain(part);
+    }
+    expect(message).not.toContain("description");
+    expect(await rowCounts()).toEqual(before);
+    expect((await getTool("get_weather"))?.definition.description).toBe("Current weather for a city.");
+  });
+
+  it("lets exactly one of two simultaneous saves from the same version win", async () => {
+    await create(plainTool());
+    const results = await Promise.allSettled([
+      update(plainTool({ description: "First." }), 1),
+      update(plainTool({ description: "Second." }), 1),
+    ]);
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    const [rejected] = results.filter((result) => result.status === "rejected");
+    expect(rejected?.reason).toBeInstanceOf(ConflictError);
+    expect(await rowCounts()).toMatchObject({ tools: 1, revisions: 2, audit: 2 });
+  });
+
+  it("lets exactly one of two simultaneous creations of a name win", async () => {
+    const results = await Promise.allSettled([create(plainTool()), create(plainTool({ description: "Other." }))]);
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    const [rejected] = results.filter((result) => result.status === "rejected");
+    expect(rejected?.reason).toBeInstanceOf(ConflictError);
+    expect(await rowCounts()).toMatchObject({ tools: 1, revisions: 1, audit: 1 });
+  });
+
+  it("refuses creating a name that exists, and editing a tool that does not", async () => {
+    await create(plainTool());
+    await expect(create(plainTool())).rejects.toThrow(/already exists/);
+    await expect(update(referenceTool(), 3)).rejects.toThrow(NotFoundError);
+    expect(await rowCounts()).toMatchObject({ tools: 1, revisions: 1 });
+  });
+
+  it("leaves nothing behind when the save fails midway (the audit insert: unknown actor)", async () => {
+    const ghost = { id: "00000000-0000-0000-0000-000000000000", email: "ghost@example.com" };
+    const secret = sealedSecret("Authorization", "never-stored-value", keyring);
+    await expect(saveTool({ definition: referenceTool(), secrets: [secret], baseVersion: null, actor: ghost })).rejects.toThrow();
+    expect(await rowCounts()).toEqual({ tools: 0, revisions: 0, secrets: 0, audit: 0 });
+
+    await saveTool({ definition: referenceTool(), secrets: [secret], baseVersion: null, actor: SYSTEM_ACTOR });
+    const replacement = sealedSecret("Authorization", "other-value-123", keyring);
+    await expect(
+      saveTool({ definition: referenceTool({ description: "Changed." }), secrets: [replacement], baseVersion: 1, actor: ghost }),
+    ).rejects.toThrow();
+    expect(await rowCounts()).toEqual({ tools: 1, revisions: 1, secrets: 1, audit: 1 });
+    const tool = await getTool("lookup_order");
+    expect(tool).toMatchObject({ version: 1, secrets: [{ header: "Authorization", mask: secret.mask }] });
+    expect(tool!.definition.description).toBe("Look up an order by id and return its status.");
+  });
+
+  it.each([
+    { problem: "a value for a header that is not secret", header: "X-Other", twice: false },
+    { problem: "two values for one header", header: "Authorization", twice: true },
+  ])("refuses $problem before writing", async ({ header, twice }) => {
+    const secret = sealedSecret(header, "some-secret-value", keyring);
+    const secrets = twice ? [secret, sealedSecret("AUTHORIZATION", "another-value-1", keyring)] : [secret];
+    await expect(create(referenceTool(), secrets)).rejects.toThrow(ValidationError);
+    expect(await rowCounts()).toEqual({ tools: 0, revisions: 0, secrets: 0, audit: 0 });
+  });
+
+  it("restores a revision as a new one, keeping only the secrets it still declares", async () => {
+    await create(plainTool());
+    const withSecret = plainTool({
+      request: { method: "GET", url: "https://api.example.com/weather?q={{city}}", headers: { "X-Key": "k" } },
+      secret_headers: ["X-Key"],
+    });
+    await update(withSecret, 1, [sealedSecret("X-Key", "weather-key-123456", keyring)]);
+
+    await expect(restoreToolRevision("get_weather", 1, 1, SYSTEM_ACTOR)).rejects.toThrow(ConflictError);
+    const restored = await restoreToolRevision("get_weather", 1, 2, SYSTEM_ACTOR);
+    expect(restored.version).toBe(3);
+    const tool = await getTool("get_weather");
+    expect(tool!.definition).toEqual((await getToolRevision("get_weather", 1))!.definition);
+    expect(tool!.secrets).toEqual([]);
+    expect((await listToolRevisions("get_weather"))[0]).toMatchObject({ version: 3, note: "Restored from version 1" });
+    await expect(restoreToolRevision("get_weather", 7, 3, SYSTEM_ACTOR)).rejects.toThrow(NotFoundError);
+  });
+
+  it("deletes a tool with its revisions and secrets, only from the current version", async () => {
+    await create(referenceTool(), [sealedSecret("Authorization", "delete-me-please", keyring)]);
+    await update(referenceTool({ timeout: 20 }), 1);
+    await expect(deleteTool("lookup_order", 1, SYSTEM_ACTOR)).rejects.toThrow(/now at version 2/);
+    await deleteTool("lookup_order", 2, SYSTEM_ACTOR);
+    expect(await getTool("lookup_order")).toBeNull();
+    expect(await rowCounts()).toMatchObject({ tools: 0, revisions: 0, secrets: 0 });
+    const [event] = (await listAuditEvents({ action: "tool.delete" })).events;
+    expect(event).toMatchObject({ targetName: "lookup_order", after: null, before: { definition: { timeout: 20 } } });
+    await expect(deleteTool("lookup_order", 2, SYSTEM_ACTOR)).rejects.toThrow(NotFoundError);
+  });
+
+  it("lists and filters by search, group and tag", async () => {
+    await create(referenceTool());
+    await create(plainTool({ group: "Weather", tags: ["Public", "b2c"] }));
+    const post = { method: "POST", url: "https://sms.example.com/send", body: { to: "x" } };
+    await create(plainTool({ name: "send_sms", description: "Send an SMS.", request: post }));
+
+    const names = async (filters: Parameters<typeof listTools>[0]) => (await listTools(filters)).map((tool) => tool.name);
+    expect(await names({})).toEqual(["get_weather", "lookup_order", "send_sms"]);
+    expect(await names({ search: "WEATHER" })).toEqual(["get_weather"]);
+    expect(await names({ search: "sms" })).toEqual(["send_sms"]);
+    expect(await names({ group: "orders" })).toEqual(["lookup_order"]);
+    expect(await names({ tag: "PUBLIC" })).toEqual(["get_weather"]);
+    expect(await names({ tag: "b2" })).toEqual([]);
+    expect((await listTools({ search: "sms" }))[0]).toMatchObject({ method: "POST", sideEffect: true, group: null, tags: [] });
+    expect(await listToolGroups()).toEqual(["Weather", "orders"].sort());
+    expect((await listToolDefinitions()).map((tool) => tool.name)).toEqual(["get_weather", "lookup_order", "send_sms"]);
+  });
+
+  it("answers unknown names with null, [] or NotFoundError", async () => {
+    expect(await getTool("nope")).toBeNull();
+    expect(await getToolRevision("nope", 1)).toBeNull();
+    expect(await getToolSecretsForExecution("nope")).toEqual([]);
+    await expect(listToolRevisions("nope")).rejects.toThrow(NotFoundError);
+  });
+});

@@ -1,0 +1,114 @@
+import bcrypt from "bcryptjs";
+import { describe, expect, it } from "vitest";
+import { SYSTEM_ACTOR } from "../audit/events";
+import { ConflictError, NotFoundError, ValidationError } from "../errors";
+import { listAuditEvents } from "./audit";
+import { databaseTargets, useTestDatabase } from "./test-support/databases";
+import { insertOperator } from "./test-support/fixtures";
+import {
+  changeUserRole,
+  createUser,
+  findUserForSignIn,
+  getUserById,
+  listUsers,
+  setUserActive,
+  setUserPassword,
+} from "./users";
+
+const targets = await databaseTargets();
+
+describe.each(targets)("users on $name", (target) => {
+  const db = useTestDatabase(target);
+
+  it("creates an operator with a normalised e-mail and a bcrypt hash, and audits it", async () => {
+    const user = await createUser({ email: "  Ana@Example.COM ", name: "Ana", role: "editor", password: "correct horse" }, SYSTEM_ACTOR);
+    expect(user).toMatchObject({ email: "ana@example.com", name: "Ana", role: "editor", active: true });
+    expect(Object.keys(user)).not.toContain("passwordHash");
+
+    const signIn = await findUserForSignIn("ANA@example.com");
+    expect(signIn?.id).toBe(user.id);
+    expect(await bcrypt.compare("correct horse", signIn!.passwordHash)).toBe(true);
+    expect(signIn!.passwordHash).not.toContain("correct horse");
+
+    const { events } = await listAuditEvents({ targetType: "user" });
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ action: "user.create", actorEmail: "system", targetName: "ana@example.com" });
+    expect(JSON.stringify(events[0])).not.toContain("correct horse");
+    expect(JSON.stringify(events[0])).not.toContain(signIn!.passwordHash);
+  });
+
+  it("refuses a duplicate e-mail (case-insensitively) and leaves no second row", async () => {
+    await createUser({ email: "bo@example.com", name: "Bo", role: "viewer", password: "password-1" }, SYSTEM_ACTOR);
+    await expect(
+      createUser({ email: "BO@example.com", name: "Bo 2", role: "admin", password: "password-2" }, SYSTEM_ACTOR),
+    ).rejects.toThrow(ConflictError);
+    expect(await listUsers()).toHaveLength(1);
+    expect(await db().auditEvent.count()).toBe(1);
+  });
+
+  it.each([
+    { input: { email: "not-an-email", name: "X", password: "long enough" }, path: "email" },
+    { input: { email: "x@example.com", name: "  ", password: "long enough" }, path: "name" },
+    { input: { email: "x@example.com", name: "X", password: "short" }, path: "password" },
+  ])("refuses a bad $path", async ({ input, path }) => {
+    const error = await createUser({ ...input, role: "viewer" }, SYSTEM_ACTOR).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues.map((issue) => issue.path)).toEqual([path]);
+    expect(await listUsers()).toHaveLength(0);
+  });
+
+  it("changes roles and status, and guards the last active admin", async () => {
+    const admin = await createUser({ email: "root@example.com", name: "Root", role: "admin", password: "password-1" }, SYSTEM_ACTOR);
+    const actor = { id: admin.id, email: admin.email };
+
+    await expect(changeUserRole(admin.id, "editor", actor)).rejects.toThrow(/last active admin/);
+    await expect(setUserActive(admin.id, false, actor)).rejects.toThrow(ConflictError);
+
+    const second = await createUser({ email: "two@example.com", name: "Two", role: "viewer", password: "password-2" }, actor);
+    expect((await changeUserRole(second.id, "admin", actor)).role).toBe("admin");
+    expect((await changeUserRole(admin.id, "editor", actor)).role).toBe("editor");
+    // `second` is now the only active admin.
+    await expect(setUserActive(second.id, false, actor)).rejects.toThrow(/last active admin/);
+
+    expect((await setUserActive(admin.id, false, actor)).active).toBe(false);
+    expect((await getUserById(admin.id))?.active).toBe(false);
+    const actions = (await listAuditEvents({ targetType: "user" })).events.map((event) => event.action);
+    expect(actions).toEqual(["user.deactivate", "user.role", "user.role", "user.create", "user.create"]);
+  });
+
+  it("keeps one admin when two admins are deactivated together", async () => {
+    const first = await insertOperator(db(), "first@example.com", "admin");
+    const second = await insertOperator(db(), "second@example.com", "admin");
+    const results = await Promise.allSettled([
+      setUserActive(first.id!, false, SYSTEM_ACTOR),
+      setUserActive(second.id!, false, SYSTEM_ACTOR),
+    ]);
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    const [rejected] = results.filter((result) => result.status === "rejected");
+    expect(rejected?.reason).toBeInstanceOf(ConflictError);
+    expect(await db().user.count({ where: { role: "admin", active: true } })).toBe(1);
+  });
+
+  it("does not count an inactive admin as the other admin", async () => {
+    const active = await createUser({ email: "a@example.com", name: "A", role: "admin", password: "password-1" }, SYSTEM_ACTOR);
+    const other = await createUser({ email: "b@example.com", name: "B", role: "admin", password: "password-2" }, SYSTEM_ACTOR);
+    await setUserActive(other.id, false, SYSTEM_ACTOR);
+    await expect(changeUserRole(active.id, "viewer", SYSTEM_ACTOR)).rejects.toThrow(ConflictError);
+    expect((await getUserById(active.id))?.role).toBe("admin");
+  });
+
+  it("sets a new password without recording it", async () => {
+    const user = await createUser({ email: "c@example.com", name: "C", role: "viewer", password: "first-password" }, SYSTEM_ACTOR);
+    await setUserPassword(user.id, "second-password", SYSTEM_ACTOR);
+    const signIn = await findUserForSignIn("c@example.com");
+    expect(await bcrypt.compare("second-password", signIn!.passwordHash)).toBe(true);
+    const { events } = await listAuditEvents({ action: "user.password" });
+    expect(events[0]?.after).toEqual({ passwordChanged: true });
+  });
+
+  it("answers unknown ids with NotFoundError or null", async () => {
+    await expect(changeUserRole("missing", "admin", SYSTEM_ACTOR)).rejects.toThrow(NotFoundError);
+    expect(await getUserById("missing")).toBeNull();
+    expect(await findUserForSignIn("nobody@example.com")).toBeNull();
+  });
+});

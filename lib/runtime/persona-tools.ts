@@ -1,0 +1,38 @@
+/**
+ * A stored persona's effective tools against the live catalog (SPEC §4), with the reason for
+ * every tool — what the personas page shows and what the runtime API will serve.
+ */
+import type { Actor } from "../audit/events";
+import { setPersonaToolEnabled, type PersonaDTO, type PersonaGrant } from "../db/personas";
+import { NotFoundError } from "../errors";
+import { resolvePersonaTools, type PersonaScope, type PersonaToolResolution, type ToolGrant } from "../personas/resolve";
+import type { Tool } from "../tools/types";
+import { loadToolCatalog } from "./tool-catalog";
+
+function toToolGrant(grant: PersonaGrant): ToolGrant {
+  if (grant === null) return { kind: "inherit" };
+  if (grant === "all") return { kind: "all" };
+  return { kind: "tools", names: grant };
+}
+
+/** The resolution scope of a stored persona. */
+export function toPersonaScope(persona: PersonaDTO): PersonaScope {
+  return { slug: persona.slug, grant: toToolGrant(persona.grant), disabled: persona.disabledTools };
+}
+
+/** Resolves `chain` (a persona then its ancestors, as getPersonaChain returns it) against `catalog`. */
+export function resolveStoredPersona(chain: readonly PersonaDTO[], catalog: readonly Tool[]): PersonaToolResolution<Tool> {
+  return resolvePersonaTools(chain.map(toPersonaScope), catalog);
+}
+
+/**
+ * Switches a tool on or off for a persona, refusing a name that is not in the live catalog so a
+ * typo cannot plant a stale entry. Switching on never widens the grant (resolution caps it).
+ */
+export async function togglePersonaTool(slug: string, toolName: string, enabled: boolean, actor: Actor): Promise<PersonaDTO> {
+  const catalog = await loadToolCatalog();
+  if (!catalog.some((tool) => tool.name === toolName)) {
+    throw new NotFoundError(`There is no tool named "${toolName}".`);
+  }
+  return setPersonaToolEnabled(slug, toolName, enabled, actor);
+}

@@ -1,0 +1,22 @@
+/**
+ * `npm run secrets:rotate`: re-encrypts every stored secret under QUIVER_ENCRYPTION_KEY. Put the
+ * previous key in QUIVER_PREVIOUS_ENCRYPTION_KEYS first; run it again at any time (it then
+ * reports nothing to do); remove the old key once it reports nothing left under it.
+ */
+import { loadProjectEnv } from "./db/load-env";
+
+loadProjectEnv();
+const { loadKeyring } = await import("../lib/secrets/keyring");
+const { rotateStoredSecrets } = await import("../lib/runtime/encryption-maintenance");
+const { getDb } = await import("../lib/db/client");
+
+try {
+  const report = await rotateStoredSecrets(loadKeyring(process.env));
+  console.log(report.summary);
+  process.exitCode = report.failed > 0 ? 1 : 0;
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exitCode = 1;
+} finally {
+  await getDb().$disconnect();
+}
