@@ -47,8 +47,9 @@ test("a secret in HTML fails the test", async ({ page }) => {
 
 test("a secret base64-encoded inside a fetched JSON body fails the test", async ({ page }) => {
   test.fail();
+  const fetched = page.waitForResponse(/\/json$/);
   await page.goto(`${base}/fetching`);
-  await page.waitForResponse(/\/json$/);
+  await fetched;
 });
 
 test("a URL-encoded secret fails the test", async ({ page }) => {

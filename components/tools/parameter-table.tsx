@@ -1,3 +1,4 @@
+import { Table } from "@/components/ui/table";
 import type { ObjectSchema } from "@/lib/tools/types";
 
 /** The top-level parameters of a tool: name, type, required, description. */
@@ -6,16 +7,7 @@ export function ParameterTable({ schema }: { schema: ObjectSchema }) {
   const entries = Object.entries(schema.properties);
   if (entries.length === 0) return <p className="text-sm text-zinc-600 dark:text-zinc-400">This tool takes no parameters.</p>;
   return (
-    <table className="w-full text-left text-sm">
-      <caption className="sr-only">Parameters</caption>
-      <thead className="text-xs uppercase tracking-wide text-zinc-500">
-        <tr>
-          <th scope="col" className="py-1 pr-4">Name</th>
-          <th scope="col" className="py-1 pr-4">Type</th>
-          <th scope="col" className="py-1">Description</th>
-        </tr>
-      </thead>
-      <tbody>
+    <Table caption="Parameters" framed={false} columns={[{ label: "Name" }, { label: "Type" }, { label: "Description" }]}>
         {entries.map(([name, property]) => (
           <tr key={name} className="border-t border-zinc-200 dark:border-zinc-800">
             <td className="py-2 pr-4 font-mono">
@@ -31,7 +23,6 @@ export function ParameterTable({ schema }: { schema: ObjectSchema }) {
             <td className="py-2 text-zinc-600 dark:text-zinc-400">{typeof property.description === "string" ? property.description : ""}</td>
           </tr>
         ))}
-      </tbody>
-    </table>
+    </Table>
   );
 }

@@ -3,6 +3,7 @@
  * with JSON.parse: the stored bytes are exactly what was written, on SQLite and on PostgreSQL
  * alike (jsonb would reorder object keys).
  */
+import { normalizeToolNameList } from "../personas/tool-names";
 import type { JsonValue } from "../tools/types";
 
 /** The stored text of `value`. */
@@ -17,6 +18,5 @@ export function parseJson(text: string): JsonValue {
 
 /** A stored list of names; anything else (never written by lib/db) reads as empty. */
 export function parseNameList(text: string): string[] {
-  const value = parseJson(text);
-  return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === "string") : [];
+  return normalizeToolNameList(parseJson(text));
 }

@@ -7,7 +7,6 @@ import {
   getPersona,
   getPersonaChain,
   listPersonas,
-  normaliseToolNames,
   setPersonaDisabledTools,
   setPersonaGrant,
   setPersonaParent,
@@ -17,16 +16,6 @@ import {
 import { databaseTargets, useTestDatabase } from "./test-support/databases";
 
 const targets = await databaseTargets();
-
-describe("normaliseToolNames", () => {
-  it.each([
-    { input: [], expected: [] },
-    { input: [" a ", "b", "a", "", "  "], expected: ["a", "b"] },
-    { input: ["b", "a", "b"], expected: ["b", "a"] },
-  ])("cleans $input", ({ input, expected }) => {
-    expect(normaliseToolNames(input)).toEqual(expected);
-  });
-});
 
 describe.each(targets)("personas on $name", (target) => {
   useTestDatabase(target);

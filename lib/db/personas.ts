@@ -5,6 +5,7 @@
  */
 import type { Actor } from "../audit/events";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
+import { normalizeToolNameList } from "../personas/tool-names";
 import type { JsonValue } from "../tools/types";
 import { recordAudit } from "./audit";
 import { getDb, type Tx } from "./client";
@@ -63,16 +64,11 @@ function toDTO(row: PersonaRow): PersonaDTO {
 
 function readGrant(value: JsonValue): PersonaGrant {
   if (value === "all") return "all";
-  return Array.isArray(value) ? value.filter((name): name is string => typeof name === "string") : [];
-}
-
-/** A clean list of tool names: trimmed, blanks dropped, duplicates removed, first-seen order. */
-export function normaliseToolNames(names: readonly string[]): string[] {
-  return [...new Set(names.map((name) => name.trim()).filter((name) => name !== ""))];
+  return normalizeToolNameList(value);
 }
 
 function normaliseGrant(grant: PersonaGrant): PersonaGrant {
-  return grant === null || grant === "all" ? grant : normaliseToolNames(grant);
+  return grant === null || grant === "all" ? grant : normalizeToolNameList(grant);
 }
 
 function grantText(grant: PersonaGrant): string | null {
@@ -123,7 +119,7 @@ export async function createPersona(input: NewPersona, actor: Actor): Promise<Pe
         data: {
           slug, name, description: input.description?.trim() ?? "", parentId,
           grant: grantText(normaliseGrant(input.grant ?? null)),
-          disabledTools: toJsonText(normaliseToolNames(input.disabledTools ?? [])),
+          disabledTools: toJsonText(normalizeToolNameList(input.disabledTools ?? [])),
         },
         include: withParent,
       });
@@ -163,7 +159,7 @@ export async function setPersonaDisabledTools(
   actor: Actor,
 ): Promise<PersonaDTO> {
   return changePersona(slug, actor, "persona.toggle_tool", () => ({
-    disabledTools: toJsonText(normaliseToolNames(toolNames)),
+    disabledTools: toJsonText(normalizeToolNameList(toolNames)),
   }));
 }
 
@@ -176,7 +172,7 @@ export async function setPersonaToolEnabled(
 ): Promise<PersonaDTO> {
   return changePersona(slug, actor, "persona.toggle_tool", (current) => {
     const others = current.disabledTools.filter((name) => name !== toolName.trim());
-    return { disabledTools: toJsonText(normaliseToolNames(enabled ? others : [...others, toolName])) };
+    return { disabledTools: toJsonText(normalizeToolNameList(enabled ? others : [...others, toolName])) };
   });
 }
 

@@ -3,7 +3,7 @@
  * every tool — what the personas page shows and what the runtime API will serve.
  */
 import type { Actor } from "../audit/events";
-import { setPersonaToolEnabled, type PersonaDTO, type PersonaGrant } from "../db/personas";
+import { listPersonas, setPersonaToolEnabled, type PersonaDTO, type PersonaGrant } from "../db/personas";
 import { NotFoundError } from "../errors";
 import { resolvePersonaTools, type PersonaScope, type PersonaToolResolution, type ToolGrant } from "../personas/resolve";
 import type { Tool } from "../tools/types";
@@ -35,4 +35,32 @@ export async function togglePersonaTool(slug: string, toolName: string, enabled:
     throw new NotFoundError(`There is no tool named "${toolName}".`);
   }
   return setPersonaToolEnabled(slug, toolName, enabled, actor);
+}
+
+/** A persona with its tools resolved against the live catalog. */
+export interface ResolvedPersona {
+  readonly persona: PersonaDTO;
+  readonly resolution: PersonaToolResolution<Tool>;
+}
+
+/** A persona and its ancestors, nearest first, from the full list (no extra queries; a cycle stops the walk). */
+function chainWithin(persona: PersonaDTO, bySlug: ReadonlyMap<string, PersonaDTO>): PersonaDTO[] {
+  const chain = [persona];
+  for (let parent = persona.parentSlug; parent !== null && chain.length <= bySlug.size; ) {
+    const next = bySlug.get(parent);
+    if (!next) break;
+    chain.push(next);
+    parent = next.parentSlug;
+  }
+  return chain;
+}
+
+/** Every persona with its effective tools and the reason for each tool, plus the catalog size. */
+export async function listResolvedPersonas(): Promise<{ personas: ResolvedPersona[]; catalogSize: number }> {
+  const [personas, catalog] = await Promise.all([listPersonas(), loadToolCatalog()]);
+  const bySlug = new Map(personas.map((persona) => [persona.slug, persona]));
+  return {
+    personas: personas.map((persona) => ({ persona, resolution: resolveStoredPersona(chainWithin(persona, bySlug), catalog) })),
+    catalogSize: catalog.length,
+  };
 }

@@ -13,19 +13,13 @@
  */
 import { evidenceToPersisted, type PersistedEvidence } from "./evidence-spec";
 import { haltWhenToPersisted, type PersistedHaltWhen } from "./halt-when";
-import type { HttpMethod, JsonValue, ObjectSchema, ToolDefinition } from "./types";
+import type { ObjectSchema, RequestTemplate, ToolDefinition } from "./types";
 
 export interface PersistedToolDefinition {
   readonly name: string;
   readonly description: string;
   readonly parameters: ObjectSchema;
-  readonly request: {
-    readonly method: HttpMethod;
-    readonly url: string;
-    readonly headers: Readonly<Record<string, string>>;
-    readonly query: Readonly<Record<string, string>>;
-    readonly body: JsonValue;
-  };
+  readonly request: RequestTemplate;
   readonly response: { readonly extract: string; readonly path: string | null };
   readonly secret_headers: readonly string[];
   readonly side_effect: boolean;

@@ -1,19 +1,15 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { firstParam, type SearchParamValue } from "@/lib/actions/search-params";
+import { safeDestination } from "@/lib/auth/safe-destination";
 import { getCurrentOperator } from "@/lib/auth/session";
 import { LoginForm } from "./login-form";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-/** Only same-site paths are honoured, so a crafted link cannot send an operator elsewhere. */
-function safeDestination(callbackUrl: string | string[] | undefined): string {
-  const value = Array.isArray(callbackUrl) ? callbackUrl[0] : callbackUrl;
-  return value && value.startsWith("/") && !value.startsWith("//") ? value : "/tools";
-}
-
-export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, SearchParamValue>> }) {
   const params = await searchParams;
-  const destination = safeDestination(params.callbackUrl);
+  const destination = safeDestination(firstParam(params.callbackUrl));
   if (await getCurrentOperator()) redirect(destination);
   const singleSignOn = process.env.QUIVER_OIDC_ISSUER ? process.env.QUIVER_OIDC_NAME || "Single sign-on" : null;
 

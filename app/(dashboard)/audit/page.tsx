@@ -7,29 +7,24 @@ import { Field, Select, TextInput } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 import { describeChange } from "@/lib/audit/describe-change";
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditAction, type AuditTargetType } from "@/lib/audit/events";
+import { firstParam, oneOf, type SearchParamValue } from "@/lib/actions/search-params";
 import { requirePageOperator } from "@/lib/auth/session";
 import { listAuditEvents } from "@/lib/db/audit";
 import type { JsonValue } from "@/lib/tools/types";
 
 export const metadata: Metadata = { title: "Audit" };
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim() ?? "";
-
-function pick<T extends string>(value: string, allowed: readonly T[]): T | undefined {
-  return (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
-}
+type SearchParams = Promise<Record<string, SearchParamValue>>;
 
 export default async function AuditPage({ searchParams }: { searchParams: SearchParams }) {
   await requirePageOperator();
   const params = await searchParams;
   const filters = {
-    actor: first(params.actor) || undefined,
-    targetName: first(params.target) || undefined,
-    targetType: pick<AuditTargetType>(first(params.type), AUDIT_TARGET_TYPES),
-    action: pick<AuditAction>(first(params.action), AUDIT_ACTIONS),
-    cursor: /^\d+$/.test(first(params.before)) ? Number(first(params.before)) : null,
+    actor: firstParam(params.actor) || undefined,
+    targetName: firstParam(params.target) || undefined,
+    targetType: oneOf<AuditTargetType>(firstParam(params.type), AUDIT_TARGET_TYPES),
+    action: oneOf<AuditAction>(firstParam(params.action), AUDIT_ACTIONS),
+    cursor: /^\d+$/.test(firstParam(params.before)) ? Number(firstParam(params.before)) : null,
   };
   const { events, nextCursor } = await listAuditEvents(filters);
   const filtering = Boolean(filters.actor || filters.targetName || filters.targetType || filters.action);

@@ -3,25 +3,13 @@ import { ToolToggle } from "@/components/personas/tool-toggle";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
+import { Table } from "@/components/ui/table";
 import { hasRole } from "@/lib/auth/roles";
 import { requirePageOperator } from "@/lib/auth/session";
-import { listPersonas, type PersonaDTO } from "@/lib/db/personas";
-import { resolveStoredPersona } from "@/lib/runtime/persona-tools";
-import { loadToolCatalog } from "@/lib/runtime/tool-catalog";
+import type { PersonaDTO } from "@/lib/db/personas";
+import { listResolvedPersonas } from "@/lib/runtime/persona-tools";
 
 export const metadata: Metadata = { title: "Personas" };
-
-/** A persona and its ancestors, nearest first, from the full list (no extra queries). */
-function chainOf(persona: PersonaDTO, bySlug: ReadonlyMap<string, PersonaDTO>): PersonaDTO[] {
-  const chain = [persona];
-  for (let parent = persona.parentSlug; parent !== null && chain.length < bySlug.size; ) {
-    const next = bySlug.get(parent);
-    if (!next) break;
-    chain.push(next);
-    parent = next.parentSlug;
-  }
-  return chain;
-}
 
 function describeGrant(persona: PersonaDTO): string {
   if (persona.grant === null) return persona.parentSlug ? `inherits the grant of ${persona.parentSlug}` : "no grant: every tool";
@@ -31,8 +19,7 @@ function describeGrant(persona: PersonaDTO): string {
 
 export default async function PersonasPage() {
   const operator = await requirePageOperator();
-  const [personas, catalog] = await Promise.all([listPersonas(), loadToolCatalog()]);
-  const bySlug = new Map(personas.map((persona) => [persona.slug, persona]));
+  const { personas, catalogSize } = await listResolvedPersonas();
   const canToggle = hasRole(operator.role, "editor");
 
   return (
@@ -45,9 +32,7 @@ export default async function PersonasPage() {
         <EmptyState title="No personas yet">Personas created by your administrator appear here with the tools each may use.</EmptyState>
       ) : (
         <div className="space-y-6">
-          {personas.map((persona) => {
-            const chain = chainOf(persona, bySlug);
-            const resolution = resolveStoredPersona(chain, catalog);
+          {personas.map(({ persona, resolution }) => {
             const stale = [...resolution.staleNames.grant, ...resolution.staleNames.disabled];
             return (
               <section
@@ -60,7 +45,7 @@ export default async function PersonasPage() {
                   <code className="text-xs text-zinc-500">{persona.slug}</code>
                   {persona.parentSlug && <Badge>child of {persona.parentSlug}</Badge>}
                   <span className="ml-auto text-xs text-zinc-500">
-                    {describeGrant(persona)} · {resolution.available.length} of {catalog.length} available
+                    {describeGrant(persona)} · {resolution.available.length} of {catalogSize} available
                   </span>
                 </div>
                 {persona.description && <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{persona.description}</p>}
@@ -69,16 +54,12 @@ export default async function PersonasPage() {
                     Names that match no tool (deleted or renamed): {stale.join(", ")}. They are ignored.
                   </p>
                 )}
-                <table className="mt-4 w-full text-left text-sm">
-                  <caption className="sr-only">Tools of {persona.name}</caption>
-                  <thead className="text-xs uppercase tracking-wide text-zinc-500">
-                    <tr>
-                      <th scope="col" className="py-1 pr-4">Tool</th>
-                      <th scope="col" className="py-1 pr-4">Availability</th>
-                      <th scope="col" className="py-1 text-right">Enabled</th>
-                    </tr>
-                  </thead>
-                  <tbody>
+                <div className="mt-4">
+                <Table
+                  caption={`Tools of ${persona.name}`}
+                  framed={false}
+                  columns={[{ label: "Tool" }, { label: "Availability" }, { label: "Enabled", className: "text-right" }]}
+                >
                     {resolution.explanations.map((explanation) => (
                       <tr key={explanation.tool} className="border-t border-zinc-100 dark:border-zinc-800">
                         <td className="py-2 pr-4 font-mono">{explanation.tool}</td>
@@ -97,8 +78,8 @@ export default async function PersonasPage() {
                         </td>
                       </tr>
                     ))}
-                  </tbody>
-                </table>
+                </Table>
+                </div>
               </section>
             );
           })}

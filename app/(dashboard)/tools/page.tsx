@@ -5,25 +5,22 @@ import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field, Select, TextInput } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
+import { Table } from "@/components/ui/table";
+import { ToolRow } from "@/components/tools/tool-row";
+import { firstParam, type SearchParamValue } from "@/lib/actions/search-params";
 import { requirePageOperator } from "@/lib/auth/session";
-import { listToolGroups, listTools } from "@/lib/db/tools";
-import { builtinTools } from "@/lib/tools/builtin";
+import { listToolsForDashboard } from "@/lib/runtime/tool-list";
 
 export const metadata: Metadata = { title: "Tools" };
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim() ?? "";
+type SearchParams = Promise<Record<string, SearchParamValue>>;
 
 export default async function ToolsPage({ searchParams }: { searchParams: SearchParams }) {
   await requirePageOperator();
   const params = await searchParams;
-  const search = first(params.q);
-  const group = first(params.group);
-  const [tools, groups] = await Promise.all([listTools({ search, group }), listToolGroups()]);
-  const codeTools = builtinTools().filter(
-    (tool) => !group && (!search || `${tool.name}\n${tool.description}`.toLowerCase().includes(search.toLowerCase())),
-  );
+  const search = firstParam(params.q);
+  const group = firstParam(params.group);
+  const { dataTools: tools, codeTools, groups } = await listToolsForDashboard({ search, group });
   const filtering = Boolean(search || group);
 
   return (
@@ -54,61 +51,40 @@ export default async function ToolsPage({ searchParams }: { searchParams: Search
           {filtering ? "Try another search or group." : "Data-defined tools you add appear here next to the built-in code tools."}
         </EmptyState>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Tools</caption>
-            <thead className="bg-zinc-100 text-xs uppercase tracking-wide text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
-              <tr>
-                <th scope="col" className="px-4 py-2">Tool</th>
-                <th scope="col" className="px-4 py-2">Kind</th>
-                <th scope="col" className="px-4 py-2">Group · tags</th>
-                <th scope="col" className="px-4 py-2">Version</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-              {tools.map((tool) => (
-                <tr key={tool.name}>
-                  <td className="px-4 py-3">
-                    <Link href={`/tools/${tool.name}`} className="font-mono font-medium text-indigo-700 hover:underline dark:text-indigo-300">
-                      {tool.name}
-                    </Link>
-                    <p className="mt-0.5 line-clamp-2 text-xs text-zinc-600 dark:text-zinc-400">{tool.description}</p>
-                  </td>
-                  <td className="px-4 py-3">
-                    <span className="flex flex-wrap gap-1">
-                      <Badge>{tool.method}</Badge>
-                      {tool.sideEffect && <Badge tone="warning">side effect</Badge>}
-                    </span>
-                  </td>
-                  <td className="px-4 py-3">
-                    <span className="flex flex-wrap gap-1">
-                      {tool.group && <Badge tone="accent">{tool.group}</Badge>}
-                      {tool.tags.map((tag) => (
-                        <Badge key={tag}>#{tag}</Badge>
-                      ))}
-                    </span>
-                  </td>
-                  <td className="px-4 py-3 text-xs text-zinc-600 dark:text-zinc-400">
-                    v{tool.version} · {tool.updatedBy}
-                  </td>
-                </tr>
-              ))}
-              {codeTools.map((tool) => (
-                <tr key={tool.name}>
-                  <td className="px-4 py-3">
-                    <Link href={`/tools/${tool.name}`} className="font-mono font-medium text-indigo-700 hover:underline dark:text-indigo-300">
-                      {tool.name}
-                    </Link>
-                    <p className="mt-0.5 line-clamp-2 text-xs text-zinc-600 dark:text-zinc-400">{tool.description}</p>
-                  </td>
-                  <td className="px-4 py-3"><Badge tone="accent">code</Badge></td>
-                  <td className="px-4 py-3 text-xs text-zinc-500">built in</td>
-                  <td className="px-4 py-3 text-xs text-zinc-500">read-only</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table caption="Tools" columns={[{ label: "Tool" }, { label: "Kind" }, { label: "Group · tags" }, { label: "Version" }]}>
+          {tools.map((tool) => (
+            <ToolRow
+              key={tool.name}
+              name={tool.name}
+              description={tool.description}
+              kind={
+                <>
+                  <Badge>{tool.method}</Badge>
+                  {tool.sideEffect && <Badge tone="warning">side effect</Badge>}
+                </>
+              }
+              grouping={
+                <>
+                  {tool.group && <Badge tone="accent">{tool.group}</Badge>}
+                  {tool.tags.map((tag) => (
+                    <Badge key={tag}>#{tag}</Badge>
+                  ))}
+                </>
+              }
+              version={`v${tool.version} · ${tool.updatedBy}`}
+            />
+          ))}
+          {codeTools.map((tool) => (
+            <ToolRow
+              key={tool.name}
+              name={tool.name}
+              description={tool.description}
+              kind={<Badge tone="accent">code</Badge>}
+              grouping="built in"
+              version="read-only"
+            />
+          ))}
+        </Table>
       )}
     </>
   );

@@ -3,6 +3,7 @@ import { AddUserForm } from "@/components/users/add-user-form";
 import { UserControls } from "@/components/users/user-controls";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
+import { Table } from "@/components/ui/table";
 import { hasRole, ROLE_DESCRIPTIONS, ROLES } from "@/lib/auth/roles";
 import { requirePageOperator } from "@/lib/auth/session";
 import { listUsers } from "@/lib/db/users";
@@ -25,18 +26,10 @@ export default async function UsersPage() {
           </div>
         ))}
       </dl>
-      <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Operators</caption>
-          <thead className="bg-zinc-100 text-xs uppercase tracking-wide text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
-            <tr>
-              <th scope="col" className="px-4 py-2">Operator</th>
-              <th scope="col" className="px-4 py-2">Role</th>
-              <th scope="col" className="px-4 py-2">Status</th>
-              {isAdmin && <th scope="col" className="px-4 py-2"><span className="sr-only">Actions</span></th>}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+      <Table
+        caption="Operators"
+        columns={[{ label: "Operator" }, { label: "Role" }, { label: "Status" }, ...(isAdmin ? [{ label: "Actions", srOnly: true }] : [])]}
+      >
             {users.map((user) => (
               <tr key={user.id} aria-label={user.email}>
                 <td className="px-4 py-3">
@@ -54,9 +47,7 @@ export default async function UsersPage() {
                 )}
               </tr>
             ))}
-          </tbody>
-        </table>
-      </div>
+      </Table>
       {isAdmin ? (
         <section aria-labelledby="add-operator" className="mt-8 max-w-xl">
           <h2 id="add-operator" className="mb-3 text-lg font-semibold">Add an operator</h2>

@@ -1,0 +1,96 @@
+/**
+ * The composition layer against a real database (SQLite, and PostgreSQL when reachable): the live
+ * catalog calls a stored tool with its secret decrypted only on the wire, persona toggles refuse
+ * unknown tools without changing anything, and the dashboard listings combine data and code tools.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPersona, getPersona } from "../db/personas";
+import { databaseTargets, useTestDatabase } from "../db/test-support/databases";
+import { insertOperator, plainTool } from "../db/test-support/fixtures";
+import { saveTool } from "../db/tool-saves";
+import { sealSecret } from "../secrets/encryption";
+import { generateEncryptionKey, loadKeyring } from "../secrets/keyring";
+import { NotFoundError } from "../errors";
+import { BUILTIN_TOOL_NAMES } from "../tools/builtin";
+import { parseToolDefinition } from "../tools/definition";
+import { reply, startUpstream, type Upstream } from "../tools/test-support/upstream-server";
+import { DEFAULT_EXECUTION_CONFIG } from "../tools/execution-config";
+import { listResolvedPersonas, togglePersonaTool } from "./persona-tools";
+import { loadToolCatalog } from "./tool-catalog";
+import { listToolsForDashboard } from "./tool-list";
+
+process.env.QUIVER_ENCRYPTION_KEY = generateEncryptionKey();
+const keyring = loadKeyring(process.env);
+const token = "Bearer sk-runtime-0123456789abcdef";
+const targets = await databaseTargets();
+
+let upstream: Upstream;
+beforeAll(async () => {
+  upstream = await startUpstream((request, response) => reply(response, 200, { echoed: request.headers.authorization, status: "ok" }));
+});
+afterAll(() => upstream.close());
+
+describe.each(targets)("runtime on $name", (target) => {
+  const db = useTestDatabase(target);
+
+  async function saveEchoTool() {
+    const actor = await insertOperator(db(), "ops@example.com");
+    const definition = parseToolDefinition({
+      name: "echo_status",
+      description: "Echoes the request back.",
+      request: { method: "GET", url: `${upstream.origin}/status`, headers: { Authorization: "" } },
+      response: { extract: "json_path", path: "status" },
+      secret_headers: ["Authorization"],
+      group: "ops",
+    });
+    await saveTool({ definition, secrets: [{ header: "Authorization", ...sealSecret(token, keyring) }], baseVersion: null, actor });
+    return actor;
+  }
+
+  it("the catalog holds the built-ins and stored tools; a call decrypts the secret only on the wire", async () => {
+    await saveEchoTool();
+    const config = { ...DEFAULT_EXECUTION_CONFIG, allowlist: ["127.0.0.0/8"] };
+    const catalog = await loadToolCatalog(config);
+    expect(catalog.map((tool) => tool.name)).toEqual([...BUILTIN_TOOL_NAMES, "echo_status"]);
+
+    const response = await catalog.at(-1)!.call({}, { context: {} });
+    expect(response).toMatchObject({ ok: true, content: "ok" });
+    expect(upstream.requests.at(-1)!.headers.authorization).toBe(token);
+    expect(JSON.stringify(response)).not.toContain(token);
+  });
+
+  it("toggling an unknown tool is refused and changes nothing", async () => {
+    const actor = await saveEchoTool();
+    await createPersona({ slug: "support", name: "Support" }, actor);
+    await expect(togglePersonaTool("support", "no_such_tool", false, actor)).rejects.toBeInstanceOf(NotFoundError);
+    expect((await getPersona("support"))!.disabledTools).toEqual([]);
+
+    await togglePersonaTool("support", "echo_status", false, actor);
+    expect((await getPersona("support"))!.disabledTools).toEqual(["echo_status"]);
+  });
+
+  it("resolves every persona against the live catalog, children inheriting the grant", async () => {
+    const actor = await saveEchoTool();
+    await createPersona({ slug: "base", name: "Base", grant: ["echo_status", "current_time", "deleted_tool"] }, actor);
+    await createPersona({ slug: "child", name: "Child", parentSlug: "base", disabledTools: ["current_time"] }, actor);
+    const { personas, catalogSize } = await listResolvedPersonas();
+    expect(catalogSize).toBe(BUILTIN_TOOL_NAMES.length + 1);
+    const child = personas.find((entry) => entry.persona.slug === "child")!;
+    expect(child.resolution.available.map((tool) => tool.name)).toEqual(["echo_status"]);
+    expect(child.resolution.explanations.find((entry) => entry.tool === "convert_units")!.reason).toBe("outside the grant inherited from base");
+    const base = personas.find((entry) => entry.persona.slug === "base")!;
+    expect(base.resolution.staleNames.grant).toEqual(["deleted_tool"]);
+  });
+
+  it("lists data and code tools with the same search; a group filter leaves code tools out", async () => {
+    const actor = await saveEchoTool();
+    await saveTool({ definition: plainTool({ name: "weather_now", description: "Weather right now." }), secrets: [], baseVersion: null, actor });
+    const byTime = await listToolsForDashboard({ search: "TIME" });
+    expect(byTime.codeTools.map((tool) => tool.name)).toEqual(["current_time"]);
+    expect(byTime.dataTools).toEqual([]);
+    const byGroup = await listToolsForDashboard({ group: "ops" });
+    expect(byGroup.dataTools.map((tool) => tool.name)).toEqual(["echo_status"]);
+    expect(byGroup.codeTools).toEqual([]);
+    expect(byGroup.groups).toContain("ops");
+  });
+});
