@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { E2E_BASE_URL, E2E_SERVER_ENV } from "./e2e/support/environment";
+import { E2E_BASE_URL, E2E_SERVER_ENV, E2E_SERVER_LOG } from "./e2e/support/environment";
 
 /**
  * End-to-end tests drive the production build in Debian's Chromium (Playwright's own browser
@@ -13,6 +13,7 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
+  globalTeardown: "./e2e/support/server-log-check.ts",
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
     baseURL: E2E_BASE_URL,
@@ -36,7 +37,7 @@ export default defineConfig({
     { name: "chromium", dependencies: ["sign-in"], testIgnore: /auth\.setup\.ts$/ },
   ],
   webServer: {
-    command: "npx tsx e2e/support/prepare-database.ts && npx next start -p " + new URL(E2E_BASE_URL).port,
+    command: `mkdir -p data && (npx tsx e2e/support/prepare-database.ts && npx next start -p ${new URL(E2E_BASE_URL).port}) 2>&1 | tee ${E2E_SERVER_LOG}`,
     url: `${E2E_BASE_URL}/login`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -5,6 +5,8 @@
 export const E2E_PORT = 3100;
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_DATABASE_URL = "file:./data/e2e.db";
+/** Everything the e2e server prints, checked for secrets after the suite. */
+export const E2E_SERVER_LOG = "data/e2e-server.log";
 
 /** 32 bytes, base64: the encryption key of the e2e database only. */
 export const E2E_ENCRYPTION_KEY = "ZTJlLW9ubHktZW5jcnlwdGlvbi1rZXktMzItYnl0ZXM=";

@@ -1,0 +1,48 @@
+/**
+ * Protects the start-up key check: a server started with a missing, malformed or wrong encryption
+ * key refuses to start, saying which variable to fix, instead of serving pages that cannot
+ * decrypt secrets. It starts extra `next start` processes on the e2e database (read-only use).
+ */
+import { spawn } from "node:child_process";
+import { generateEncryptionKey } from "../lib/secrets/keyring";
+import { expect, test } from "./fixtures/test";
+import { E2E_PORT, E2E_SERVER_ENV } from "./support/environment";
+
+const SPARE_PORT = E2E_PORT + 1;
+const START_TIMEOUT_MS = 60_000;
+
+/** Runs `next start` with `QUIVER_ENCRYPTION_KEY` set to `key`; resolves with its exit code and output. */
+function startServerWithKey(key: string): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const server = spawn("npx", ["next", "start", "-p", String(SPARE_PORT)], {
+      env: { ...process.env, ...E2E_SERVER_ENV, QUIVER_ENCRYPTION_KEY: key, NEXT_TELEMETRY_DISABLED: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    server.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    server.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const giveUp = setTimeout(() => server.kill("SIGKILL"), START_TIMEOUT_MS);
+    server.on("exit", (code) => {
+      clearTimeout(giveUp);
+      resolve({ code, output });
+    });
+  });
+}
+
+test.describe.configure({ timeout: START_TIMEOUT_MS + 10_000 });
+
+const cases = [
+  { label: "missing", key: "", says: /QUIVER_ENCRYPTION_KEY is missing/ },
+  { label: "malformed", key: "not-a-key", says: /QUIVER_ENCRYPTION_KEY/ },
+  { label: "wrong", key: generateEncryptionKey(), says: /Stored secrets were encrypted with key id k_\w+.*QUIVER_ENCRYPTION_KEY/s },
+];
+
+for (const { label, key, says } of cases) {
+  test(`a ${label} key stops the server at start-up, naming the variable`, async () => {
+    const { code, output } = await startServerWithKey(key);
+    expect(code).toBe(1);
+    expect(output).toContain("Quiver cannot start:");
+    expect(output).toMatch(says);
+    if (key) expect(output).not.toContain(key);
+  });
+}
