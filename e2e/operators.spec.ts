@@ -10,8 +10,9 @@ import { signInAs } from "./support/sign-in";
 test.describe("as an admin", () => {
   test.use({ storageState: storageStateFor("admin") });
 
-  test("adds an editor, who can then sign in", async ({ page, browser }) => {
+  test("adds an editor, who can then sign in", async ({ page, browser, leakGuard }) => {
     const newcomer = { email: "nadia.new@e2e.quiver.test", name: "Nadia Newcomer", password: "nadia-initial-pass-1" };
+    leakGuard.watch(newcomer.password);
     await page.goto("/settings/users");
     await page.getByLabel("E-mail").fill(newcomer.email);
     await page.getByLabel("Name").fill(newcomer.name);
@@ -22,9 +23,11 @@ test.describe("as an admin", () => {
     await expect(page.getByRole("row", { name: newcomer.email })).toContainText("editor");
 
     const fresh = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const stopObserving = leakGuard.observeContext(fresh);
     const newcomerPage = await fresh.newPage();
     await signInAs(newcomerPage, newcomer);
     await expect(newcomerPage.getByLabel("Role: editor")).toBeVisible();
+    await stopObserving();
     await fresh.close();
 
     await page.goto(`/audit?action=user.create&target=${encodeURIComponent(newcomer.email)}`);
@@ -44,6 +47,8 @@ test.describe("as an admin", () => {
     await expect(page.getByText("must be an e-mail address")).toBeVisible();
     await expect(page.getByText("must be at least 8 characters long")).toBeVisible();
     await expect(page.getByLabel("E-mail")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("E-mail")).toHaveValue("not-an-email");
+    await expect(page.getByLabel("Name")).toHaveValue("Shorty");
     await page.reload();
     await expect(page.getByRole("row")).toHaveCount(rowsBefore);
   });

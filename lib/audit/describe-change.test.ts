@@ -30,6 +30,17 @@ describe("describeChange", () => {
     expect(describeChange({ grant: "all" }, { grant: { x: 1 } })).toEqual([{ path: "grant", before: '"all"', after: '{"x":1}' }]);
   });
 
+  it.each([
+    { maxDepth: undefined, expected: ["request.headers.A"] },
+    { maxDepth: 2, expected: ["request.headers"] },
+    { maxDepth: 1, expected: ["request"] },
+    { maxDepth: 0, expected: ["(value)"] },
+  ])("walks objects down to maxDepth $maxDepth, comparing deeper objects whole", ({ maxDepth, expected }) => {
+    const before = { name: "t", request: { url: "https://a.example/x", headers: { A: "1" } } };
+    const after = { name: "t", request: { url: "https://a.example/x", headers: { A: "2" } } };
+    expect(describeChange(before, after, { maxDepth }).map((change) => change.path)).toEqual(expected);
+  });
+
   it("shortens long values", () => {
     const [change] = describeChange({ description: "a" }, { description: "x".repeat(1000) });
     expect(change!.after!.length).toBe(300);

@@ -27,18 +27,30 @@ function show(value: JsonValue | undefined): string | undefined {
   return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH - 1)}…` : text;
 }
 
-/** The differing fields between `before` and `after` (either may be null for a creation or deletion). */
-export function describeChange(before: JsonValue, after: JsonValue): FieldChange[] {
+export interface DescribeChangeOptions {
+  /**
+   * Objects are walked down to paths of this many fields (`request.url` is 2); an object at that
+   * depth is compared whole, like a list. Unlimited by default.
+   */
+  readonly maxDepth?: number;
+}
+
+/**
+ * The differing fields between `before` and `after` (either may be null for a creation or
+ * deletion), in the order their keys first appear.
+ */
+export function describeChange(before: JsonValue, after: JsonValue, options: DescribeChangeOptions = {}): FieldChange[] {
+  const maxDepth = options.maxDepth ?? Infinity;
   const changes: FieldChange[] = [];
-  const walk = (path: string, left: JsonValue | undefined, right: JsonValue | undefined) => {
-    if (isObject(left) && isObject(right)) {
+  const walk = (path: string, depth: number, left: JsonValue | undefined, right: JsonValue | undefined) => {
+    if (depth < maxDepth && isObject(left) && isObject(right)) {
       const keys = [...new Set([...Object.keys(left), ...Object.keys(right)])];
-      for (const key of keys) walk(path ? `${path}.${key}` : key, left[key], right[key]);
+      for (const key of keys) walk(path ? `${path}.${key}` : key, depth + 1, left[key], right[key]);
       return;
     }
     if (JSON.stringify(left) === JSON.stringify(right)) return;
     changes.push({ path: path || "(value)", before: show(left), after: show(right) });
   };
-  walk("", before === null ? {} : before, after === null ? {} : after);
+  walk("", 0, before === null ? {} : before, after === null ? {} : after);
   return changes;
 }

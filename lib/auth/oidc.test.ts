@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "../errors";
-import { oidcProviderFromEnv } from "./oidc";
+import { oidcProviderFromEnv, verifiedEmailOf } from "./oidc";
 
 describe("oidcProviderFromEnv", () => {
   it("is off when no variable is set", () => {
@@ -34,5 +34,18 @@ describe("oidcProviderFromEnv", () => {
       "QUIVER_OIDC_CLIENT_ID",
       "QUIVER_OIDC_CLIENT_SECRET",
     ]);
+  });
+});
+
+describe("verifiedEmailOf", () => {
+  it.each([
+    [{ sub: "1", email: "ops@example.com", email_verified: true }, "ops@example.com"],
+    [{ sub: "1", email: "ops@example.com", email_verified: false }, null],
+    [{ sub: "1", email: "ops@example.com" }, null],
+    [{ sub: "1", email_verified: true }, null],
+    [{ sub: "1", email: " ", email_verified: true }, null],
+    [undefined, null],
+  ])("%j → %j", (profile, expected) => {
+    expect(verifiedEmailOf(profile)).toBe(expected);
   });
 });

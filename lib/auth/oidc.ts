@@ -1,8 +1,10 @@
 /**
  * The optional single sign-on provider, enabled purely by configuration: set
  * QUIVER_OIDC_ISSUER, QUIVER_OIDC_CLIENT_ID and QUIVER_OIDC_CLIENT_SECRET (and optionally
- * QUIVER_OIDC_NAME for the button label). Only operators an admin has already added (matched by
- * e-mail) can sign in this way; their role comes from Quiver, never from the identity provider.
+ * QUIVER_OIDC_NAME for the button label). Only operators an admin has already added can sign in
+ * this way, matched by an e-mail address the identity provider has verified (`email_verified`):
+ * an unverified or self-chosen address proves nothing. Their role comes from Quiver, never from
+ * the identity provider.
  */
 import type { OAuthConfig } from "next-auth/providers/oauth";
 import { ValidationError } from "../errors";
@@ -10,7 +12,15 @@ import { ValidationError } from "../errors";
 interface OidcProfile {
   sub: string;
   email?: string;
+  email_verified?: boolean;
   name?: string;
+}
+
+/** The e-mail of an identity-provider profile, only when the provider verified it. */
+export function verifiedEmailOf(profile: unknown): string | null {
+  if (typeof profile !== "object" || profile === null) return null;
+  const { email, email_verified: verified } = profile as Partial<OidcProfile>;
+  return verified === true && typeof email === "string" && email.trim() ? email.trim() : null;
 }
 
 const OIDC_VARIABLES = ["QUIVER_OIDC_ISSUER", "QUIVER_OIDC_CLIENT_ID", "QUIVER_OIDC_CLIENT_SECRET"] as const;

@@ -3,7 +3,7 @@ import bcrypt from "bcryptjs";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { findUserForSignIn } from "../db/users";
-import { oidcProviderFromEnv } from "./oidc";
+import { oidcProviderFromEnv, verifiedEmailOf } from "./oidc";
 
 /** Eight hours: an operator signs in once per working day. */
 const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
@@ -11,8 +11,14 @@ const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 /** Compared against when the e-mail is unknown, so a miss costs as long as a wrong password. */
 const DUMMY_HASH = "$2b$12$Mvry2ZU7ST13Ak5lkVNGlOQWg/LYfY.wM7qG87lgWgOtpDF.XiTj6";
 
+/** The operator a single sign-on profile belongs to: matched by its verified e-mail only. */
+async function operatorForSingleSignOn(profile: unknown) {
+  const email = verifiedEmailOf(profile);
+  return email ? findUserForSignIn(email) : null;
+}
+
 async function authorizeWithPassword(credentials: Record<string, string> | undefined) {
-  const email = credentials?.email?.trim().toLowerCase() ?? "";
+  const email = credentials?.email ?? "";
   const password = credentials?.password ?? "";
   if (!email || !password) return null;
   const user = await findUserForSignIn(email);
@@ -37,15 +43,14 @@ export const authOptions: NextAuthOptions = {
     ...(oidcProvider ? [oidcProvider] : []),
   ],
   callbacks: {
-    async signIn({ user, account }) {
+    async signIn({ account, profile }) {
       if (account?.provider !== "oidc") return true;
-      const operator = user.email ? await findUserForSignIn(user.email.toLowerCase()) : null;
+      const operator = await operatorForSingleSignOn(profile);
       return Boolean(operator?.active);
     },
-    async jwt({ token, user, account }) {
+    async jwt({ token, user, account, profile }) {
       if (user) {
-        const operator =
-          account?.provider === "oidc" && user.email ? await findUserForSignIn(user.email.toLowerCase()) : null;
+        const operator = account?.provider === "oidc" ? await operatorForSingleSignOn(profile) : null;
         token.operatorId = operator?.id ?? user.id;
       }
       return token;

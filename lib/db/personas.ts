@@ -5,13 +5,14 @@
  */
 import type { Actor } from "../audit/events";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
+import { findParentCycle, personaChain } from "../personas/chain";
 import { normalizeToolNameList } from "../personas/tool-names";
 import type { JsonValue } from "../tools/types";
 import { recordAudit } from "./audit";
 import { getDb, type Tx } from "./client";
 import type { Persona } from "./generated/sqlite/client";
 import { parseJson, parseNameList, toJsonText } from "./json-columns";
-import { inTransaction, isUniqueViolation } from "./transactions";
+import { inTransaction, isUniqueViolation, LostRace } from "./transactions";
 
 /** null inherits the parent's grant (a root without one grants every tool). */
 export type PersonaGrant = null | "all" | readonly string[];
@@ -41,8 +42,12 @@ export interface NewPersona {
 
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const SLUG_RULE = "must be lower-case letters, digits and -, starting with a letter or digit, at most 64 characters";
-/** Bounds the ancestor walk; a tree deeper than this is a data error, not a persona. */
-const MAX_DEPTH = 32;
+/**
+ * How often a change is re-applied after losing the race for the persona's version. Each loss
+ * means another change to the persona committed meanwhile, so a change only fails when more than
+ * this many others land while it tries.
+ */
+const MAX_ATTEMPTS = 32;
 
 const withParent = { parent: { select: { slug: true } } } as const;
 type PersonaRow = Persona & { parent: { slug: string } | null };
@@ -87,20 +92,15 @@ export async function getPersona(slug: string): Promise<PersonaDTO | null> {
   return row ? toDTO(row) : null;
 }
 
-/** Persona `slug` followed by its ancestors, nearest first. NotFoundError when it does not exist. */
+/**
+ * Persona `slug` followed by its ancestors, nearest first, read in one query.
+ *
+ * @throws NotFoundError when `slug` does not exist.
+ * @throws ValidationError when the stored tree has a cycle above `slug` (see personaChain).
+ */
 export async function getPersonaChain(slug: string): Promise<PersonaDTO[]> {
-  const chain: PersonaDTO[] = [];
-  let next: string | null = slug;
-  while (next !== null && chain.length < MAX_DEPTH) {
-    const persona = await getPersona(next);
-    if (!persona) {
-      if (chain.length === 0) throw new NotFoundError(`Persona "${slug}" does not exist.`);
-      break;
-    }
-    chain.push(persona);
-    next = persona.parentSlug;
-  }
-  return chain;
+  const personas = await listPersonas();
+  return personaChain(slug, new Map(personas.map((persona) => [persona.slug, persona])));
 }
 
 /** Creates a persona. A taken slug is a ConflictError; an unknown parent a NotFoundError. */
@@ -176,22 +176,31 @@ export async function setPersonaToolEnabled(
   });
 }
 
-/** Moves persona `slug` under `parentSlug` (null: a root). A move that would make a cycle is refused. */
+/**
+ * Moves persona `slug` under `parentSlug` (null: a root). A move that would make a cycle is
+ * refused with a ConflictError. The check reads the whole tree, so it runs serializable: of two
+ * concurrent moves that together would close a cycle, one is re-run and then refused.
+ */
 export async function setPersonaParent(slug: string, parentSlug: string | null, actor: Actor): Promise<PersonaDTO> {
-  return changePersona(slug, actor, "persona.parent", async (current, tx) => {
-    if (parentSlug === null) return { parentId: null };
-    const parent = await findPersonaOrThrow(tx, parentSlug);
-    let cursor: string | null = parent.id;
-    for (let depth = 0; cursor !== null && depth < MAX_DEPTH; depth += 1) {
-      if (cursor === current.id) {
+  return changePersona(
+    slug,
+    actor,
+    "persona.parent",
+    async (_current, tx) => {
+      if (parentSlug === null) return { parentId: null };
+      const parent = await findPersonaOrThrow(tx, parentSlug);
+      const tree = await tx.persona.findMany({ select: { slug: true, parent: { select: { slug: true } } } });
+      const parents = new Map(tree.map((row) => [row.slug, row.parent?.slug ?? null]));
+      const cycle = findParentCycle(slug, parentSlug, (child) => parents.get(child));
+      if (cycle) {
         throw new ConflictError(
-          `"${parentSlug}" cannot be the parent of "${slug}": that would make "${slug}" its own ancestor.`,
+          `"${parentSlug}" cannot be the parent of "${slug}": that would make "${slug}" its own ancestor (${cycle.join(" → ")}).`,
         );
       }
-      cursor = (await tx.persona.findUnique({ where: { id: cursor }, select: { parentId: true } }))?.parentId ?? null;
-    }
-    return { parentId: parent.id };
-  });
+      return { parentId: parent.id };
+    },
+    { serializable: true },
+  );
 }
 
 interface PersonaChange {
@@ -202,31 +211,39 @@ interface PersonaChange {
   parentId?: string | null;
 }
 
-/** Reads, changes (bumping the version) and audits one persona in a transaction. */
+/**
+ * Reads, changes and audits one persona in a transaction. The write is a compare-and-set on the
+ * version read, so a concurrent change is never overwritten: the loser re-reads and re-applies
+ * `change` (an intention such as "switch tool X off"), up to MAX_ATTEMPTS times.
+ */
 async function changePersona(
   slug: string,
   actor: Actor,
   action: "persona.update" | "persona.grant" | "persona.toggle_tool" | "persona.parent",
   change: (current: PersonaDTO, tx: Tx) => PersonaChange | Promise<PersonaChange>,
+  options: { serializable?: boolean } = {},
 ): Promise<PersonaDTO> {
-  return inTransaction(async (tx) => {
-    const currentRow = await findPersonaOrThrow(tx, slug);
-    const current = toDTO(currentRow);
-    const data = await change(current, tx);
-    // A change to what is already stored (a second identical toggle) is no change: no new version, no event.
-    if (Object.entries(data).every(([column, value]) => currentRow[column as keyof PersonaChange] === value)) return current;
-    const row = await tx.persona.update({
-      where: { id: current.id },
-      data: { ...data, version: { increment: 1 } },
-      include: withParent,
-    });
-    const updated = toDTO(row);
-    await recordAudit(tx, {
-      actor, action, targetType: "persona", targetId: row.id, targetName: slug,
-      before: auditView(current), after: auditView(updated),
-    });
-    return updated;
-  });
+  return inTransaction(
+    async (tx) => {
+      const currentRow = await findPersonaOrThrow(tx, slug);
+      const current = toDTO(currentRow);
+      const data = await change(current, tx);
+      // A change to what is already stored (a second identical toggle) is no change: no new version, no event.
+      if (Object.entries(data).every(([column, value]) => currentRow[column as keyof PersonaChange] === value)) return current;
+      const { count } = await tx.persona.updateMany({
+        where: { id: current.id, version: current.version },
+        data: { ...data, version: current.version + 1 },
+      });
+      if (count !== 1) throw new LostRace();
+      const updated = toDTO(await findPersonaOrThrow(tx, slug));
+      await recordAudit(tx, {
+        actor, action, targetType: "persona", targetId: current.id, targetName: slug,
+        before: auditView(current), after: auditView(updated),
+      });
+      return updated;
+    },
+    { ...options, attempts: MAX_ATTEMPTS },
+  );
 }
 
 async function findPersonaOrThrow(tx: Tx, slug: string): Promise<PersonaRow> {

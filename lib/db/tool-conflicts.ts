@@ -2,28 +2,18 @@
  * What a stale save is told (SPEC §6): who changed the tool, when, its version now, and which
  * fields of the persisted form differ from the version the edit was based on.
  */
+import { describeChange } from "../audit/describe-change";
 import type { JsonValue } from "../tools/types";
 
 /** Objects are compared field by field down to this depth (`request.url`), values as a whole below. */
 const MAX_DEPTH = 2;
 
-function isObject(value: JsonValue | undefined): value is { [key: string]: JsonValue } {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /**
  * Dotted paths whose values differ between two persisted forms, in the order their keys first
  * appear. Values are compared by their JSON text: the forms are canonical, so equal means equal.
  */
-export function changedFields(before: JsonValue, after: JsonValue, prefix = "", depth = 1): string[] {
-  if (!isObject(before) || !isObject(after)) return JSON.stringify(before) === JSON.stringify(after) ? [] : [prefix];
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  return keys.flatMap((key) => {
-    const path = prefix ? `${prefix}.${key}` : key;
-    const [left, right] = [before[key], after[key]];
-    if (depth < MAX_DEPTH && isObject(left) && isObject(right)) return changedFields(left, right, path, depth + 1);
-    return JSON.stringify(left) === JSON.stringify(right) ? [] : [path];
-  });
+export function changedFields(before: JsonValue, after: JsonValue): string[] {
+  return describeChange(before, after, { maxDepth: MAX_DEPTH }).map((change) => change.path);
 }
 
 export interface StaleSave {

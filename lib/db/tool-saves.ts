@@ -6,6 +6,7 @@
  */
 import type { Actor } from "../audit/events";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
+import { isBuiltinToolName } from "../tools/builtin";
 import { parseToolDefinition, serializeToolDefinition } from "../tools/definition";
 import { withoutSecretValues } from "../tools/secret-headers";
 import type { JsonValue, ToolDefinition } from "../tools/types";
@@ -143,12 +144,20 @@ interface VersionWrite {
   readonly action: "tool.create" | "tool.update" | "tool.restore";
 }
 
-/** Writes one version of a tool: a new tool when `base` is null, else the successor of `base`. */
+/**
+ * Writes one version of a tool: a new tool when `base` is null, else the successor of `base`.
+ * Every write passes here, so this is where a built-in's name is refused (SPEC §2): a row named
+ * like one, stored before the rule, can be deleted but never saved or restored again.
+ */
 async function writeVersion(
   tx: Tx,
   base: { current: CurrentTool; baseVersion: number } | null,
   write: VersionWrite,
 ): Promise<SavedTool> {
+  const name = write.definition.name;
+  if (isBuiltinToolName(name)) {
+    throw new ValidationError([{ path: "name", message: `${name} is the name of a built-in code tool; choose another name` }]);
+  }
   const stored = withoutSecretValues(write.definition);
   const text = serializeToolDefinition(stored);
   const secrets = secretsFor(stored, write.secrets);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SYSTEM_ACTOR } from "../audit/events";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
+import { BUILTIN_TOOL_NAMES } from "../tools/builtin";
 import { serializeToolDefinition } from "../tools/definition";
 import { withoutSecretValues } from "../tools/secret-headers";
 import type { ToolDefinition } from "../tools/types";
@@ -154,6 +155,59 @@ describe.each(targets)("tools on $name", (target) => {
     const secrets = twice ? [secret, sealedSecret("AUTHORIZATION", "another-value-1", keyring)] : [secret];
     await expect(create(referenceTool(), secrets)).rejects.toThrow(ValidationError);
     expect(await rowCounts()).toEqual({ tools: 0, revisions: 0, secrets: 0, audit: 0 });
+  });
+
+  it.each(BUILTIN_TOOL_NAMES)("refuses a new tool named like the built-in %s, writing nothing", async (name) => {
+    const secret = sealedSecret("Authorization", "never-stored-value", keyring);
+    const error = await create(referenceTool({ name }), [secret]).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues).toEqual([
+      { path: "name", message: `${name} is the name of a built-in code tool; choose another name` },
+    ]);
+    expect(await rowCounts()).toEqual({ tools: 0, revisions: 0, secrets: 0, audit: 0 });
+  });
+
+  it("refuses to save over or restore a tool stored under a built-in's name before the rule, writing nothing", async () => {
+    // Such a row can only come from before the rule existed, so it is inserted directly.
+    const definition = referenceTool({ name: "current_time" });
+    const text = serializeToolDefinition(withoutSecretValues(definition));
+    const secret = sealedSecret("Authorization", "legacy-secret-value", keyring);
+    const tool = await db().tool.create({
+      data: {
+        name: "current_time", description: definition.description, group: definition.group, tags: "[]",
+        method: "GET", sideEffect: false, definition: text, updatedBy: SYSTEM_ACTOR.email, version: 1,
+      },
+    });
+    await db().toolRevision.create({ data: { toolId: tool.id, version: 1, definition: text, createdBy: SYSTEM_ACTOR.email } });
+    await db().toolSecret.create({ data: { ...secret, toolId: tool.id } });
+    const before = await rowCounts();
+
+    const refusals = await Promise.all([
+      restoreToolRevision("current_time", 1, 1, SYSTEM_ACTOR).catch((caught: unknown) => caught),
+      update(referenceTool({ name: "current_time", description: "Changed." }), 1, [secret]).catch((caught: unknown) => caught),
+    ]);
+    for (const error of refusals) {
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).issues).toEqual([
+        { path: "name", message: "current_time is the name of a built-in code tool; choose another name" },
+      ]);
+    }
+    expect(await rowCounts()).toEqual(before);
+    expect(await getTool("current_time")).toMatchObject({ version: 1, secrets: [{ header: "Authorization", mask: secret.mask }] });
+  });
+
+  it("lists every definition with its tool's id, which a tool created again under a deleted one's name does not share", async () => {
+    await create(plainTool());
+    await update(plainTool({ description: "Second." }), 1);
+    const [first] = await listToolDefinitions();
+    expect(first).toMatchObject({ id: (await getTool("get_weather"))!.id, name: "get_weather", version: 2 });
+    expect(first!.definition.description).toBe("Second.");
+
+    await deleteTool("get_weather", 2, SYSTEM_ACTOR);
+    await create(plainTool());
+    const [again] = await listToolDefinitions();
+    expect(again).toMatchObject({ id: (await getTool("get_weather"))!.id, name: "get_weather", version: 1 });
+    expect(again!.id).not.toBe(first!.id);
   });
 
   it("restores a revision as a new one, keeping only the secrets it still declares", async () => {

@@ -5,6 +5,7 @@
  * field for a plaintext or a ciphertext, only masks.
  */
 import type { PersistedToolDefinition } from "../tools/definition";
+import { matchesToolSearch } from "../tools/tool-search";
 import { getDb } from "./client";
 import { parseNameList } from "./json-columns";
 
@@ -43,7 +44,7 @@ export interface ToolSummary {
 }
 
 export interface ToolListFilters {
-  /** Matches name or description, ignoring case. */
+  /** Matches name or description, ignoring case (see matchesToolSearch). */
   readonly search?: string;
   readonly group?: string;
   /** Matches one tag exactly (tags are stored lower-case). */
@@ -52,6 +53,8 @@ export interface ToolListFilters {
 
 /** A stored definition, for building the registry. */
 export interface StoredToolDefinition {
+  /** Unique per tool ever created: a tool deleted and created again under its name restarts at version 1 with a new id. */
+  readonly id: string;
   readonly name: string;
   readonly version: number;
   readonly definition: PersistedToolDefinition;
@@ -95,11 +98,10 @@ export async function listTools(filters: ToolListFilters = {}): Promise<ToolSumm
     },
     orderBy: { name: "asc" },
   });
-  const search = filters.search?.trim().toLowerCase();
   const tag = filters.tag?.trim().toLowerCase();
   return rows
     .map((row) => ({ ...row, tags: parseNameList(row.tags) }))
-    .filter((tool) => !search || `${tool.name}\n${tool.description}`.toLowerCase().includes(search))
+    .filter((tool) => matchesToolSearch(tool, filters.search))
     .filter((tool) => !tag || tool.tags.includes(tag));
 }
 
@@ -117,8 +119,8 @@ export async function listToolGroups(): Promise<string[]> {
 /** Every stored definition (secret values empty), by name. */
 export async function listToolDefinitions(): Promise<StoredToolDefinition[]> {
   const rows = await getDb().tool.findMany({
-    select: { name: true, version: true, definition: true },
+    select: { id: true, name: true, version: true, definition: true },
     orderBy: { name: "asc" },
   });
-  return rows.map((row) => ({ name: row.name, version: row.version, definition: parseStoredDefinition(row.definition) }));
+  return rows.map((row) => ({ ...row, definition: parseStoredDefinition(row.definition) }));
 }

@@ -11,26 +11,58 @@ const TIMEOUT_MS = 20_000;
 
 export interface TransactionOptions {
   /**
-   * Run under SERIALIZABLE isolation, for checks that span rows (the last-admin guard): two
-   * concurrent changes cannot both pass. SQLite always serialises writers.
+   * Run under SERIALIZABLE isolation, for checks that span rows (the last-admin guard, the persona
+   * tree): two concurrent changes cannot both pass. SQLite always serialises writers.
    */
   readonly serializable?: boolean;
+  /**
+   * How many times to run `work` while it loses races (a {@link LostRace}, or a serialization
+   * failure under `serializable`); then a ConflictError. Default 1. Only for work that re-reads
+   * everything it decides on, so running it again re-applies the caller's intention.
+   */
+  readonly attempts?: number;
 }
 
-/** Runs `work` in one transaction; a serialization failure becomes a ConflictError. */
-export async function inTransaction<T>(work: (tx: Tx) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
-  try {
-    return await getDb().$transaction(work, {
-      maxWait: WAIT_MS,
-      timeout: TIMEOUT_MS,
-      ...(options.serializable ? { isolationLevel: "Serializable" as const } : {}),
-    });
-  } catch (error) {
-    if (hasPrismaCode(error, "P2034")) {
-      throw new ConflictError("Someone else made a change at the same moment. Reload and try again.");
-    }
-    throw error;
+/**
+ * Thrown by `work` when its compare-and-set found the row changed since it read it: the
+ * transaction rolls back and, while attempts remain, runs again.
+ */
+export class LostRace extends Error {
+  constructor() {
+    super("The row changed while this transaction worked on it.");
+    this.name = "LostRace";
   }
+}
+
+/** Runs `work` in one transaction; a race it keeps losing becomes a ConflictError. */
+export async function inTransaction<T>(work: (tx: Tx) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+  const attempts = options.attempts ?? 1;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await getDb().$transaction(work, {
+        maxWait: WAIT_MS,
+        timeout: TIMEOUT_MS,
+        ...(options.serializable ? { isolationLevel: "Serializable" as const } : {}),
+      });
+    } catch (error) {
+      if (!(error instanceof LostRace) && !isSerializationFailure(error)) throw error;
+      if (attempt >= attempts) {
+        throw new ConflictError("Someone else made a change at the same moment. Reload and try again.");
+      }
+    }
+  }
+}
+
+/**
+ * True when the database refused the transaction to keep it serializable (PostgreSQL 40001, or a
+ * deadlock). Prisma reports it as P2034 when a query fails, but a failed COMMIT reaches us as the
+ * driver adapter's own error, whose cause names the kind.
+ */
+function isSerializationFailure(error: unknown): boolean {
+  if (hasPrismaCode(error, "P2034")) return true;
+  if (!(error instanceof Error) || error.name !== "DriverAdapterError") return false;
+  const cause = error.cause;
+  return typeof cause === "object" && cause !== null && (cause as { kind?: unknown }).kind === "TransactionWriteConflict";
 }
 
 /** True for Prisma's known request error `code` (P2002 unique violation, P2003 foreign key…). */

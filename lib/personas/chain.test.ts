@@ -18,11 +18,11 @@ describe("personaChain", () => {
   });
 
   it("refuses an unknown persona", () => {
-    expect(() => personaChain("ghost", family)).toThrow(new NotFoundError("Unknown persona: ghost"));
+    expect(() => personaChain("ghost", family)).toThrow(new NotFoundError('Persona "ghost" does not exist.'));
   });
 
   it("refuses a dangling parent", () => {
-    expect(() => personaChain("orphan", tree({ orphan: "gone" }))).toThrow('Persona "orphan" names a parent "gone" that does not exist');
+    expect(() => personaChain("orphan", tree({ orphan: "gone" }))).toThrow('Persona "orphan" names a parent "gone" that does not exist.');
   });
 
   it.each([

@@ -49,7 +49,9 @@ export function personaChain<T extends PersonaNode>(slug: string, personas: Read
     const persona = personas.get(current);
     const child = chain.at(-1);
     if (!persona) {
-      throw new NotFoundError(child ? `Persona "${child.slug}" names a parent "${current}" that does not exist` : `Unknown persona: ${current}`);
+      throw new NotFoundError(
+        child ? `Persona "${child.slug}" names a parent "${current}" that does not exist.` : `Persona "${current}" does not exist.`,
+      );
     }
     chain.push(persona);
     current = persona.parentSlug;

@@ -5,6 +5,7 @@
 import type { Actor } from "../audit/events";
 import { listPersonas, setPersonaToolEnabled, type PersonaDTO, type PersonaGrant } from "../db/personas";
 import { NotFoundError } from "../errors";
+import { personaChain } from "../personas/chain";
 import { resolvePersonaTools, type PersonaScope, type PersonaToolResolution, type ToolGrant } from "../personas/resolve";
 import type { Tool } from "../tools/types";
 import { loadToolCatalog } from "./tool-catalog";
@@ -41,18 +42,15 @@ export async function togglePersonaTool(slug: string, toolName: string, enabled:
 export interface ResolvedPersona {
   readonly persona: PersonaDTO;
   readonly resolution: PersonaToolResolution<Tool>;
+  /** Where its ceiling comes from, in a few words ("inherits the grant of support-base"). */
+  readonly grantSummary: string;
 }
 
-/** A persona and its ancestors, nearest first, from the full list (no extra queries; a cycle stops the walk). */
-function chainWithin(persona: PersonaDTO, bySlug: ReadonlyMap<string, PersonaDTO>): PersonaDTO[] {
-  const chain = [persona];
-  for (let parent = persona.parentSlug; parent !== null && chain.length <= bySlug.size; ) {
-    const next = bySlug.get(parent);
-    if (!next) break;
-    chain.push(next);
-    parent = next.parentSlug;
-  }
-  return chain;
+/** A few words on a persona's own grant setting. */
+export function describeGrant(persona: Pick<PersonaDTO, "grant" | "parentSlug">): string {
+  if (persona.grant === null) return persona.parentSlug ? `inherits the grant of ${persona.parentSlug}` : "no grant: every tool";
+  if (persona.grant === "all") return "grant: every tool";
+  return `grant: ${persona.grant.length} tool${persona.grant.length === 1 ? "" : "s"}`;
 }
 
 /** Every persona with its effective tools and the reason for each tool, plus the catalog size. */
@@ -60,7 +58,11 @@ export async function listResolvedPersonas(): Promise<{ personas: ResolvedPerson
   const [personas, catalog] = await Promise.all([listPersonas(), loadToolCatalog()]);
   const bySlug = new Map(personas.map((persona) => [persona.slug, persona]));
   return {
-    personas: personas.map((persona) => ({ persona, resolution: resolveStoredPersona(chainWithin(persona, bySlug), catalog) })),
+    personas: personas.map((persona) => ({
+      persona,
+      resolution: resolveStoredPersona(personaChain(persona.slug, bySlug), catalog),
+      grantSummary: describeGrant(persona),
+    })),
     catalogSize: catalog.length,
   };
 }

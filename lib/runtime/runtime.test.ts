@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPersona, getPersona } from "../db/personas";
 import { databaseTargets, useTestDatabase } from "../db/test-support/databases";
 import { insertOperator, plainTool } from "../db/test-support/fixtures";
-import { saveTool } from "../db/tool-saves";
+import { deleteTool, saveTool } from "../db/tool-saves";
 import { sealSecret } from "../secrets/encryption";
 import { generateEncryptionKey, loadKeyring } from "../secrets/keyring";
 import { NotFoundError } from "../errors";
@@ -59,6 +59,24 @@ describe.each(targets)("runtime on $name", (target) => {
     expect(JSON.stringify(response)).not.toContain(token);
   });
 
+  it("serves a tool deleted and created again under the same name with its new definition", async () => {
+    const actor = await saveEchoTool();
+    const config = { ...DEFAULT_EXECUTION_CONFIG, allowlist: ["127.0.0.0/8"] };
+    expect((await loadToolCatalog(config)).at(-1)!.description).toBe("Echoes the request back.");
+    await deleteTool("echo_status", 1, actor);
+    await saveTool({ definition: plainTool({ name: "echo_status", description: "The new echo." }), secrets: [], baseVersion: null, actor });
+    expect((await loadToolCatalog(config)).at(-1)!.description).toBe("The new echo.");
+  });
+
+  it("leaves a stored definition that no longer validates out of the catalog, keeping the rest", async () => {
+    const actor = await saveEchoTool();
+    await saveTool({ definition: plainTool({ name: "weather_now" }), secrets: [], baseVersion: null, actor });
+    await db().tool.update({ where: { name: "weather_now" }, data: { definition: JSON.stringify({ name: "weather_now" }) } });
+    const names = (await loadToolCatalog()).map((tool) => tool.name);
+    expect(names).toContain("echo_status");
+    expect(names).not.toContain("weather_now");
+  });
+
   it("toggling an unknown tool is refused and changes nothing", async () => {
     const actor = await saveEchoTool();
     await createPersona({ slug: "support", name: "Support" }, actor);
@@ -78,7 +96,9 @@ describe.each(targets)("runtime on $name", (target) => {
     const child = personas.find((entry) => entry.persona.slug === "child")!;
     expect(child.resolution.available.map((tool) => tool.name)).toEqual(["echo_status"]);
     expect(child.resolution.explanations.find((entry) => entry.tool === "convert_units")!.reason).toBe("outside the grant inherited from base");
+    expect(child.grantSummary).toBe("inherits the grant of base");
     const base = personas.find((entry) => entry.persona.slug === "base")!;
+    expect(base.grantSummary).toBe("grant: 3 tools");
     expect(base.resolution.staleNames.grant).toEqual(["deleted_tool"]);
   });
 

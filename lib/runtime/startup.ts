@@ -1,16 +1,26 @@
 /**
- * The server's start-up check: a missing, malformed or wrong encryption key stops the app with a
- * message naming the variable, instead of serving pages that cannot decrypt their secrets.
+ * The server's start-up check: bad configuration — a missing, malformed or wrong encryption key,
+ * an out-of-range tool setting, half a single sign-on setup — stops the app with a message naming
+ * the variable, instead of serving pages that fail one request at a time.
  */
+import { ValidationError } from "../errors";
+import { validateConfiguration } from "./configuration";
 import { verifyStoredSecretsDecrypt } from "./encryption-maintenance";
 import { getKeyring } from "./keyring";
 
-/** Verifies the keyring against every stored secret; exits the process when it cannot. */
-export async function verifyEncryptionBeforeServing(): Promise<void> {
+/** Validates configuration and the keyring against every stored secret; exits the process when either fails. */
+export async function verifyConfigurationBeforeServing(): Promise<void> {
   try {
+    validateConfiguration();
     await verifyStoredSecretsDecrypt(getKeyring());
   } catch (error) {
-    console.error(`\nQuiver cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
+    const reason =
+      error instanceof ValidationError
+        ? error.issues.map((issue) => `${issue.path} ${issue.message}`).join("; ")
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    console.error(`\nQuiver cannot start: ${reason}\n`);
     process.exit(1);
   }
 }

@@ -1,3 +1,5 @@
+import "server-only";
+
 /**
  * The live tool catalog: every tool an agent or the playground can call — the built-in code
  * tools and the data-defined tools stored in the database, each bound to its secrets (decrypted
@@ -9,22 +11,31 @@ import { decryptSecret } from "../secrets/encryption";
 import { builtinTools } from "../tools/builtin";
 import { dataTool } from "../tools/data-tool";
 import { parseToolDefinition } from "../tools/definition";
-import { executionConfigFromEnv, type ExecutionConfig } from "../tools/execution-config";
+import type { ExecutionConfig } from "../tools/execution-config";
 import type { Tool, ToolDefinition } from "../tools/types";
+import { getExecutionConfig } from "./configuration";
 import { getKeyring } from "./keyring";
 
 /**
- * Parsed definitions by name and version. A stored definition is immutable per version, so the
- * entry is safe to keep and safe to lose (another instance simply parses again).
+ * Parsed definitions by tool id, with the version parsed. A stored version never changes, so an entry is safe
+ * to keep and safe to lose (another instance simply parses again). Keyed by id, not name: a tool
+ * deleted and created again under the same name starts over at version 1.
  */
 const parsedDefinitions = new Map<string, { version: number; definition: ToolDefinition }>();
 
-function parsedDefinition(stored: StoredToolDefinition): ToolDefinition {
-  const cached = parsedDefinitions.get(stored.name);
+/** The stored definition parsed, or null (logged) when it no longer passes validation. */
+function parsedDefinition(stored: StoredToolDefinition): ToolDefinition | null {
+  const cached = parsedDefinitions.get(stored.id);
   if (cached?.version === stored.version) return cached.definition;
-  const definition = parseToolDefinition(stored.definition);
-  parsedDefinitions.set(stored.name, { version: stored.version, definition });
-  return definition;
+  try {
+    const definition = parseToolDefinition(stored.definition);
+    parsedDefinitions.set(stored.id, { version: stored.version, definition });
+    return definition;
+  } catch (error) {
+    // One unreadable row (e.g. stored before a stricter rule) must not take every persona down with it.
+    console.error(`Tool "${stored.name}" v${stored.version} is left out of the catalog: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
 }
 
 /** Decrypts tool `name`'s secret header values: the one place plaintext secrets are produced. */
@@ -35,10 +46,11 @@ async function revealToolSecrets(name: string): Promise<Record<string, string>> 
 }
 
 /** Every callable tool: built-ins first, then stored data tools by name. */
-export async function loadToolCatalog(config: ExecutionConfig = executionConfigFromEnv(process.env)): Promise<Tool[]> {
+export async function loadToolCatalog(config: ExecutionConfig = getExecutionConfig()): Promise<Tool[]> {
   const stored = await listToolDefinitions();
-  const dataTools = stored.map((entry) =>
-    dataTool(parsedDefinition(entry), { secrets: () => revealToolSecrets(entry.name), config }),
-  );
+  const dataTools = stored.flatMap((entry) => {
+    const definition = parsedDefinition(entry);
+    return definition ? [dataTool(definition, { secrets: () => revealToolSecrets(entry.name), config })] : [];
+  });
   return [...builtinTools(), ...dataTools];
 }

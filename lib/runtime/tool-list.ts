@@ -4,6 +4,7 @@
  */
 import { listToolGroups, listTools, type ToolListFilters, type ToolSummary } from "../db/tools";
 import { builtinTools } from "../tools/builtin";
+import { matchesToolSearch } from "../tools/tool-search";
 
 export interface CodeToolSummary {
   readonly name: string;
@@ -21,11 +22,10 @@ export interface ToolListing {
 /** The data and code tools matching `filters` (search matches name or description, ignoring case). */
 export async function listToolsForDashboard(filters: ToolListFilters): Promise<ToolListing> {
   const [dataTools, groups] = await Promise.all([listTools(filters), listToolGroups()]);
-  const search = filters.search?.trim().toLowerCase();
   const codeTools = filters.group?.trim()
     ? []
     : builtinTools()
-        .filter((tool) => !search || `${tool.name}\n${tool.description}`.toLowerCase().includes(search))
+        .filter((tool) => matchesToolSearch(tool, filters.search))
         .map(({ name, description, sideEffect }) => ({ name, description, sideEffect }));
   return { dataTools, codeTools, groups };
 }

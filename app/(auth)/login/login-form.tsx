@@ -5,6 +5,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, TextInput } from "@/components/ui/field";
 import { FormStatus } from "@/components/ui/form-status";
+import { WRONG_CREDENTIALS } from "@/lib/auth/sign-in-errors";
 
 export function LoginForm({ destination, singleSignOn, initialError }: { destination: string; singleSignOn: string | null; initialError?: string }) {
   const [error, setError] = useState(initialError);
@@ -25,7 +26,7 @@ export function LoginForm({ destination, singleSignOn, initialError }: { destina
       return;
     }
     setPending(false);
-    setError("Sign-in failed. Check your e-mail and password.");
+    setError(WRONG_CREDENTIALS);
   }
 
   return (

@@ -2,7 +2,9 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { firstParam, type SearchParamValue } from "@/lib/actions/search-params";
 import { safeDestination } from "@/lib/auth/safe-destination";
+import { describeSignInError } from "@/lib/auth/sign-in-errors";
 import { getCurrentOperator } from "@/lib/auth/session";
+import { singleSignOnLabel } from "@/lib/runtime/configuration";
 import { LoginForm } from "./login-form";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -11,7 +13,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const params = await searchParams;
   const destination = safeDestination(firstParam(params.callbackUrl));
   if (await getCurrentOperator()) redirect(destination);
-  const singleSignOn = process.env.QUIVER_OIDC_ISSUER ? process.env.QUIVER_OIDC_NAME || "Single sign-on" : null;
+  const singleSignOn = singleSignOnLabel();
 
   return (
     <main className="flex min-h-screen items-center justify-center px-4">
@@ -20,7 +22,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
           <p className="text-sm font-semibold tracking-wide text-indigo-600 dark:text-indigo-400">Quiver</p>
           <h1 className="mt-1 text-xl font-semibold">Sign in to the operator console</h1>
         </div>
-        <LoginForm destination={destination} singleSignOn={singleSignOn} initialError={params.error ? "Sign-in failed. Check your e-mail and password." : undefined} />
+        <LoginForm destination={destination} singleSignOn={singleSignOn} initialError={describeSignInError(firstParam(params.error))} />
       </div>
     </main>
   );

@@ -6,16 +6,9 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Table } from "@/components/ui/table";
 import { hasRole } from "@/lib/auth/roles";
 import { requirePageOperator } from "@/lib/auth/session";
-import type { PersonaDTO } from "@/lib/db/personas";
 import { listResolvedPersonas } from "@/lib/runtime/persona-tools";
 
 export const metadata: Metadata = { title: "Personas" };
-
-function describeGrant(persona: PersonaDTO): string {
-  if (persona.grant === null) return persona.parentSlug ? `inherits the grant of ${persona.parentSlug}` : "no grant: every tool";
-  if (persona.grant === "all") return "grant: every tool";
-  return `grant: ${persona.grant.length} tool${persona.grant.length === 1 ? "" : "s"}`;
-}
 
 export default async function PersonasPage() {
   const operator = await requirePageOperator();
@@ -32,7 +25,7 @@ export default async function PersonasPage() {
         <EmptyState title="No personas yet">Personas created by your administrator appear here with the tools each may use.</EmptyState>
       ) : (
         <div className="space-y-6">
-          {personas.map(({ persona, resolution }) => {
+          {personas.map(({ persona, resolution, grantSummary }) => {
             const stale = [...resolution.staleNames.grant, ...resolution.staleNames.disabled];
             return (
               <section
@@ -45,7 +38,7 @@ export default async function PersonasPage() {
                   <code className="text-xs text-zinc-500">{persona.slug}</code>
                   {persona.parentSlug && <Badge>child of {persona.parentSlug}</Badge>}
                   <span className="ml-auto text-xs text-zinc-500">
-                    {describeGrant(persona)} · {resolution.available.length} of {catalogSize} available
+                    {grantSummary} · {resolution.available.length} of {catalogSize} available
                   </span>
                 </div>
                 {persona.description && <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{persona.description}</p>}

@@ -4,13 +4,13 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Section } from "@/components/ui/section";
 import { requirePageOperator } from "@/lib/auth/session";
 import { configuredDatabaseUrl, dialectOf } from "@/lib/db/database-url";
-import { executionConfigFromEnv } from "@/lib/tools/execution-config";
+import { getExecutionConfig } from "@/lib/runtime/configuration";
 
 export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
   await requirePageOperator();
-  const execution = executionConfigFromEnv(process.env);
+  const execution = getExecutionConfig();
   const dialect = dialectOf(configuredDatabaseUrl());
 
   return (

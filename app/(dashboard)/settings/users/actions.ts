@@ -8,6 +8,8 @@ import { ROLES } from "@/lib/auth/roles";
 import { requireRole } from "@/lib/auth/session";
 import { changeUserRole, createUser, setUserActive } from "@/lib/db/users";
 
+const userIdSchema = z.string().min(1, "Choose an operator");
+
 const newUserSchema = z.object({
   email: z.string(),
   name: z.string(),
@@ -32,7 +34,7 @@ export async function changeUserRoleAction(userId: string, role: string): Promis
   try {
     const admin = await requireRole("admin");
     const parsedRole = parseInput(z.enum(ROLES, { error: "Choose a role" }), role);
-    const user = await changeUserRole(userId, parsedRole, admin);
+    const user = await changeUserRole(parseInput(userIdSchema, userId), parsedRole, admin);
     revalidatePath("/settings/users");
     return actionSuccess(undefined, `${user.email} is now ${user.role}.`);
   } catch (error) {
@@ -44,7 +46,7 @@ export async function changeUserRoleAction(userId: string, role: string): Promis
 export async function setUserActiveAction(userId: string, active: boolean): Promise<ActionResult> {
   try {
     const admin = await requireRole("admin");
-    const user = await setUserActive(userId, parseInput(z.boolean(), active), admin);
+    const user = await setUserActive(parseInput(userIdSchema, userId), parseInput(z.boolean(), active), admin);
     revalidatePath("/settings/users");
     return actionSuccess(undefined, `${user.email} is ${user.active ? "active" : "deactivated"}.`);
   } catch (error) {

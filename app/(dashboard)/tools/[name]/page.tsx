@@ -7,6 +7,8 @@ import { Section } from "@/components/ui/section";
 import { requirePageOperator } from "@/lib/auth/session";
 import { listToolRevisions } from "@/lib/db/tool-revisions";
 import { getTool } from "@/lib/db/tools";
+import { NotFoundError } from "@/lib/errors";
+import { headerViews } from "@/lib/runtime/tool-view";
 import { builtinTools } from "@/lib/tools/builtin";
 
 type Params = Promise<{ name: string }>;
@@ -19,7 +21,7 @@ export default async function ToolPage({ params }: { params: Params }) {
   await requirePageOperator();
   const { name } = await params;
   const tool = await getTool(name);
-  if (tool) return <DataToolDetails tool={tool} revisions={await listToolRevisions(name)} />;
+  if (tool) return <DataToolDetails tool={tool} revisions={await revisionsOrNotFound(name)} />;
   const codeTool = builtinTools().find((candidate) => candidate.name === name);
   if (!codeTool) notFound();
   return (
@@ -40,12 +42,21 @@ export default async function ToolPage({ params }: { params: Params }) {
   );
 }
 
+/** The tool's history; a tool deleted since it was read is simply not found. */
+async function revisionsOrNotFound(name: string) {
+  try {
+    return await listToolRevisions(name);
+  } catch (error) {
+    if (error instanceof NotFoundError) notFound();
+    throw error;
+  }
+}
+
 type DataTool = NonNullable<Awaited<ReturnType<typeof getTool>>>;
 type Revisions = Awaited<ReturnType<typeof listToolRevisions>>;
 
 function DataToolDetails({ tool, revisions }: { tool: DataTool; revisions: Revisions }) {
   const { definition } = tool;
-  const masks = new Map(tool.secrets.map((secret) => [secret.header.toLowerCase(), secret.mask]));
   return (
     <>
       <PageHeader
@@ -64,21 +75,18 @@ function DataToolDetails({ tool, revisions }: { tool: DataTool; revisions: Revis
             <Badge>{definition.request.method}</Badge> {definition.request.url}
           </p>
           <dl className="mt-3 space-y-1 text-sm">
-            {Object.entries(definition.request.headers).map(([header, value]) => {
-              const secret = definition.secret_headers.some((name) => name.toLowerCase() === header.toLowerCase());
-              return (
-                <div key={header} className="flex gap-2">
-                  <dt className="font-mono text-zinc-600 dark:text-zinc-400">{header}:</dt>
-                  <dd className="font-mono">
-                    {secret ? (
-                      <span aria-label={`${header} is a secret`}>{masks.get(header.toLowerCase()) ?? "(not set)"} <Badge tone="warning">secret</Badge></span>
-                    ) : (
-                      value
-                    )}
-                  </dd>
-                </div>
-              );
-            })}
+            {headerViews(tool).map((header) => (
+              <div key={header.name} className="flex gap-2">
+                <dt className="font-mono text-zinc-600 dark:text-zinc-400">{header.name}:</dt>
+                <dd className="font-mono">
+                  {header.secret ? (
+                    <span aria-label={`${header.name} is a secret`}>{header.value ?? "(not set)"} <Badge tone="warning">secret</Badge></span>
+                  ) : (
+                    header.value
+                  )}
+                </dd>
+              </div>
+            ))}
           </dl>
           <p className="mt-3 text-xs text-zinc-500">
             Timeout: {definition.timeout === null ? "default" : `${definition.timeout} s`} · Extract: {definition.response.extract}

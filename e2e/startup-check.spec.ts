@@ -1,7 +1,7 @@
 /**
- * Protects the start-up key check: a server started with a missing, malformed or wrong encryption
- * key refuses to start, saying which variable to fix, instead of serving pages that cannot
- * decrypt secrets. It starts extra `next start` processes on the e2e database (read-only use).
+ * Protects the start-up check: a server started with a missing, malformed or wrong encryption
+ * key, or other bad configuration, refuses to start, saying which variable to fix, instead of
+ * serving pages that cannot decrypt secrets or fail one request at a time. It starts extra `next start` processes on the e2e database (read-only use).
  */
 import { spawn } from "node:child_process";
 import { generateEncryptionKey } from "../lib/secrets/keyring";
@@ -11,11 +11,11 @@ import { E2E_PORT, E2E_SERVER_ENV } from "./support/environment";
 const SPARE_PORT = E2E_PORT + 1;
 const START_TIMEOUT_MS = 60_000;
 
-/** Runs `next start` with `QUIVER_ENCRYPTION_KEY` set to `key`; resolves with its exit code and output. */
-function startServerWithKey(key: string): Promise<{ code: number | null; output: string }> {
+/** Runs `next start` with the e2e environment changed by `overrides`; resolves with its exit code and output. */
+function startServerWith(overrides: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const server = spawn("npx", ["next", "start", "-p", String(SPARE_PORT)], {
-      env: { ...process.env, ...E2E_SERVER_ENV, QUIVER_ENCRYPTION_KEY: key, NEXT_TELEMETRY_DISABLED: "1" },
+      env: { ...process.env, ...E2E_SERVER_ENV, ...overrides, NEXT_TELEMETRY_DISABLED: "1" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
@@ -39,10 +39,22 @@ const cases = [
 
 for (const { label, key, says } of cases) {
   test(`a ${label} key stops the server at start-up, naming the variable`, async () => {
-    const { code, output } = await startServerWithKey(key);
+    const { code, output } = await startServerWith({ QUIVER_ENCRYPTION_KEY: key });
     expect(code).toBe(1);
     expect(output).toContain("Quiver cannot start:");
     expect(output).toMatch(says);
     if (key) expect(output).not.toContain(key);
   });
 }
+
+test("an out-of-range tool setting stops the server at start-up, naming the variable", async () => {
+  const { code, output } = await startServerWith({ QUIVER_TOOL_TIMEOUT_SECONDS: "500" });
+  expect(code).toBe(1);
+  expect(output).toMatch(/Quiver cannot start: QUIVER_TOOL_TIMEOUT_SECONDS/);
+});
+
+test("half a single sign-on configuration stops the server at start-up, naming what is missing", async () => {
+  const { code, output } = await startServerWith({ QUIVER_OIDC_ISSUER: "https://login.example.com" });
+  expect(code).toBe(1);
+  expect(output).toMatch(/Quiver cannot start: QUIVER_OIDC_CLIENT_ID is required/);
+});
