@@ -42,7 +42,13 @@ describe("defineTool", () => {
     ["a name starting with a digit", { name: "1weather" }, "name"],
     ["a 65-character name", { name: `a${"b".repeat(64)}` }, "name"],
     ["a blank description", { description: "   " }, "description"],
-    ["a non-object root", { parameters: { type: "string" } as unknown as ObjectSchema }, "parameters"],
+    ["a non-object root", { parameters: { type: "string" } as unknown as ObjectSchema }, "parameters.type"],
+    ["parameters that are not a schema", { parameters: "city" as unknown as ObjectSchema }, "parameters"],
+    ["the flat parameter list (sugar for documents only)", { parameters: [{ name: "city", type: "string" }] as unknown as ObjectSchema }, "parameters"],
+    ["anyOf (outside the safe subset)", { parameters: { type: "object", properties: { city: { type: "string", anyOf: [] } } } as ObjectSchema }, "parameters.properties.city.anyOf"],
+    ["an untyped sub-schema", { parameters: { type: "object", properties: { city: { description: "no type" } } } as unknown as ObjectSchema }, "parameters.properties.city.type"],
+    ["an array without items", { parameters: { type: "object", properties: { ids: { type: "array" } } } as ObjectSchema }, "parameters.properties.ids.items"],
+    ["a top-level name that breaks the name rule", { parameters: { type: "object", properties: { "City-Name": { type: "string" } } } as ObjectSchema }, "parameters.properties.City-Name"],
     ["a zero timeout", { timeoutSeconds: 0 }, "timeoutSeconds"],
     ["a timeout over the limit", { timeoutSeconds: 121 }, "timeoutSeconds"],
     ["a NaN timeout", { timeoutSeconds: Number.NaN }, "timeoutSeconds"],
@@ -55,6 +61,29 @@ describe("defineTool", () => {
     }
     expect(thrown).toBeInstanceOf(ValidationError);
     expect((thrown as ValidationError).issues.map((issue) => issue.path)).toEqual([path]);
+  });
+
+  it("lists every problem at once, parameters included", () => {
+    const broken = { type: "object", properties: { a: { type: "string", oneOf: [] }, b: { type: ["string", "null"] } } } as unknown as ObjectSchema;
+    let thrown: unknown;
+    try {
+      tool(async () => text("ok"), { name: "Bad", parameters: broken });
+    } catch (caught) {
+      thrown = caught;
+    }
+    expect(thrown).toBeInstanceOf(ValidationError);
+    expect((thrown as ValidationError).issues).toEqual([
+      { path: "name", message: expect.any(String) },
+      { path: "parameters.properties.a.oneOf", message: expect.stringContaining("not every model provider supports it") },
+      { path: "parameters.properties.b.type", message: expect.stringContaining("single type") },
+    ]);
+  });
+
+  it("keeps the parameters as written, frozen, giving a root without properties an empty one", () => {
+    expect(tool(async () => text("ok")).parameters).toEqual(parameters);
+    expect(Object.isFrozen(tool(async () => text("ok")).parameters.properties)).toBe(true);
+    const bare = tool(async () => text("ok"), { parameters: { type: "object" } as ObjectSchema });
+    expect(bare.parameters).toEqual({ type: "object", properties: {} });
   });
 
   it("routes the tool's own call through validation", async () => {

@@ -5,9 +5,11 @@
  * model can react to it, and lets only a broken tool (one that returns something other than a
  * ToolResponse) throw, because that is a broken deploy rather than a bad request.
  */
-import { ValidationError, type ValidationIssue } from "../errors";
+import { ValidationError } from "../errors";
 import { describeArgumentIssues, validateArguments } from "./arguments";
+import { deepFreeze, isPlainObject, Issues } from "./definition-input";
 import { error, isToolResponse, type ToolResponse } from "./response";
+import { parseParameters } from "./schema-subset";
 import type { CallContext, ObjectSchema, Tool } from "./types";
 
 /** Used when a code tool does not declare its own timeout; the same default as data tools. */
@@ -64,42 +66,49 @@ export interface CodeToolImplementation<Args = Record<string, unknown>> {
   call(args: Args, context: CallContext): Promise<ToolResponse>;
 }
 
-function definitionProblems<Args>(options: CodeToolOptions<Args>, timeoutSeconds: number): ValidationIssue[] {
-  const issues: ValidationIssue[] = [];
+/**
+ * Checks a code tool's definition; its parameters go through the same safe-subset check as a data
+ * tool's (SPEC §1.3), since both are offered to every provider. Returns the parameters as that
+ * check reads them (a root without `properties` gets an empty one).
+ */
+function readDefinition<Args>(options: CodeToolOptions<Args>, timeoutSeconds: number, issues: Issues): ObjectSchema {
   if (typeof options.name !== "string" || !CODE_TOOL_NAME.test(options.name)) {
-    issues.push({ path: "name", message: "must be 1–64 lower-case letters, digits or _, starting with a letter" });
+    issues.add("name", "must be 1–64 lower-case letters, digits or _, starting with a letter");
   }
   if (typeof options.description !== "string" || options.description.trim() === "") {
-    issues.push({ path: "description", message: "is required" });
+    issues.add("description", "is required");
   }
-  if (options.parameters?.type !== "object" || typeof options.parameters.properties !== "object") {
-    issues.push({ path: "parameters", message: 'must be a schema with {"type": "object", "properties": {…}}' });
-  }
+  // The flat list is sugar for documents; code writes the schema.
+  let parameters: ObjectSchema = { type: "object", properties: {} };
+  if (isPlainObject(options.parameters)) parameters = parseParameters(options.parameters, issues).schema;
+  else issues.add("parameters", 'must be a schema with {"type": "object", "properties": {…}}');
   if (!(Number.isFinite(timeoutSeconds) && timeoutSeconds > 0 && timeoutSeconds <= MAX_CODE_TOOL_TIMEOUT_SECONDS)) {
-    issues.push({ path: "timeoutSeconds", message: `must be a number of seconds above 0 and at most ${MAX_CODE_TOOL_TIMEOUT_SECONDS}` });
+    issues.add("timeoutSeconds", `must be a number of seconds above 0 and at most ${MAX_CODE_TOOL_TIMEOUT_SECONDS}`);
   }
-  if (typeof options.call !== "function") issues.push({ path: "call", message: "must be a function" });
-  return issues;
+  if (typeof options.call !== "function") issues.add("call", "must be a function");
+  return parameters;
 }
 
 /**
- * Defines a code tool. Throws a `ValidationError` for a malformed definition (at module load, so a
- * bad tool never ships). The returned tool's `call` always goes through {@link callWithValidation}.
+ * Defines a code tool. Throws a `ValidationError` listing every problem of a malformed definition —
+ * including parameters outside the safe schema subset (SPEC §1.3) — at module load, so a bad tool
+ * never ships. The returned tool's `call` always goes through {@link callWithValidation}.
  */
 export function defineTool<Args = Record<string, unknown>>(options: CodeToolOptions<Args>): CodeTool {
   const timeoutSeconds = options.timeoutSeconds ?? DEFAULT_CODE_TOOL_TIMEOUT_SECONDS;
-  const issues = definitionProblems(options, timeoutSeconds);
-  if (issues.length > 0) throw new ValidationError(issues);
+  const issues = new Issues();
+  const parameters = deepFreeze(readDefinition(options, timeoutSeconds, issues));
+  if (issues.problems.length > 0) throw new ValidationError(issues.problems);
   const implementation: CodeToolImplementation<Args> = {
     name: options.name,
-    parameters: options.parameters,
+    parameters,
     timeoutSeconds,
     call: options.call.bind(options),
   };
   return Object.freeze({
     name: options.name,
     description: options.description,
-    parameters: options.parameters,
+    parameters,
     sideEffect: options.sideEffect ?? false,
     origin: "code" as const,
     timeoutSeconds,

@@ -11,8 +11,11 @@ import { HTTP_METHODS } from "./types";
 const name = fc.stringMatching(/^[a-z][a-z0-9_]{0,15}$/);
 const path = fc.array(fc.stringMatching(/^[a-z0-9_]{1,6}$/), { minLength: 1, maxLength: 4 }).map((segments) => segments.join("."));
 const headerName = fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,12}$/);
-/** Text with no braces, so it never forms (or breaks) a placeholder by accident. */
-const text = fc.string({ maxLength: 20 }).map((value) => value.replace(/[{}]/g, ""));
+/**
+ * Printable ASCII with no braces, so it never forms (or breaks) a placeholder by accident and is
+ * always a sendable header value.
+ */
+const text = fc.string({ unit: "grapheme-ascii", maxLength: 20 }).map((value) => value.replace(/[{}]/g, ""));
 const nonBlank = text.filter((value) => value.trim() !== "");
 const contextReference = fc.constantFrom(...CONTEXT_FIELDS).map((field) => `ctx.${field}`);
 /** JSON without `{{`, so strings in it are never placeholders. */
@@ -33,10 +36,11 @@ const nestedSchema = fc.oneof(
     .map((properties) => ({ type: "array", items: { type: "object", properties, required: Object.keys(properties).slice(0, 1) } })),
 );
 
-/** Parameters as a JSON Schema or as the flat sugar; `names` are the placeholder names. */
+/** Parameters as a JSON Schema or as the flat sugar; `names` are the placeholder names, `required` those a path may use. */
 const parameters = fc.oneof(
   fc.uniqueArray(fc.tuple(name, nestedSchema, fc.boolean()), { selector: ([key]) => key, maxLength: 5 }).map((entries) => ({
     names: entries.map(([key]) => key),
+    required: entries.filter(([, , isRequired]) => isRequired).map(([key]) => key),
     document: {
       type: "object",
       properties: Object.fromEntries(entries.map(([key, schema]) => [key, schema])),
@@ -46,11 +50,17 @@ const parameters = fc.oneof(
   fc.uniqueArray(
     fc.record({ name, type: fc.constantFrom("string", "number", "integer", "boolean", "array:string", "array:integer"), required: fc.boolean(), description: text }, { requiredKeys: ["name", "type"] }),
     { selector: (item) => item.name, maxLength: 5 },
-  ).map((items) => ({ names: items.map((item) => item.name), document: items as unknown })),
+  ).map((items) => ({
+    names: items.map((item) => item.name),
+    required: items.filter((item) => item.required === true).map((item) => item.name),
+    document: items as unknown,
+  })),
 );
 
-/** Characters a URL path or query may hold literally. */
+/** Characters a URL path may hold literally. */
 const urlText = fc.stringMatching(/^[A-Za-z0-9._~%=&/-]{0,8}$/);
+/** Characters the value of one query entry may hold literally (no `&`: that would start a new entry, whose name could be a placeholder). */
+const queryValueText = fc.stringMatching(/^[A-Za-z0-9._~%=/-]{0,8}$/);
 
 /** Text holding placeholders that resolve against `names`, between pieces of `literal`. */
 function template(names: readonly string[], literal: fc.Arbitrary<string> = text): fc.Arbitrary<string> {
@@ -59,14 +69,17 @@ function template(names: readonly string[], literal: fc.Arbitrary<string> = text
   return fc.array(piece, { maxLength: 3 }).map((pieces) => pieces.join(""));
 }
 
-function request(names: readonly string[]) {
-  const urlPiece = template(names, urlText);
+/** A request whose URL path uses only `required` parameters (or ctx fields), as authoring demands. */
+function request(names: readonly string[], required: readonly string[]) {
   return fc.record({
     method: fc.constantFrom(...HTTP_METHODS, "get", "post"),
-    url: fc.tuple(fc.constantFrom("https://api.example.com", "http://api.example.com:8080", "https://[2001:db8::1]"), urlPiece, urlPiece)
-      .map(([origin, pathPart, queryPart]) => `${origin}/${pathPart}?q=${queryPart}`),
+    url: fc.tuple(
+      fc.constantFrom("https://api.example.com", "http://api.example.com:8080", "https://[2001:db8::1]"),
+      template(required, urlText),
+      template(names, queryValueText),
+    ).map(([origin, pathPart, queryPart]) => `${origin}/${pathPart}?q=${queryPart}`),
     headers: fc.uniqueArray(fc.tuple(headerName, template(names)), { selector: ([key]) => key.toLowerCase(), maxLength: 4 })
-      .map((entries) => Object.fromEntries(entries.map(([key, value]) => [key, value.replace(/[\r\n\0]/g, "")]))),
+      .map((entries) => Object.fromEntries(entries)),
     query: fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }).filter((key) => !key.includes("{{")), template(names), { maxKeys: 3 }),
     body: fc.oneof(fc.constant(null), plainJson, template(names), fc.record({ data: plainJson, ref: template(names) })),
   }).map((built) => (["GET", "HEAD"].includes(built.method.toUpperCase()) ? { ...built, body: null } : built));
@@ -88,12 +101,12 @@ const evidence = fc.record({
 }, { requiredKeys: ["fields"] });
 
 /** A document `parseToolDefinition` accepts, with optional fields sometimes left out. */
-export const validDocument: fc.Arbitrary<Record<string, unknown>> = parameters.chain(({ names, document }) =>
+export const validDocument: fc.Arbitrary<Record<string, unknown>> = parameters.chain(({ names, required, document }) =>
   fc.record({
     name,
     description: nonBlank,
     parameters: fc.constant(document),
-    request: request(names),
+    request: request(names, required),
     evidence: fc.option(evidence),
     side_effect: fc.option(fc.boolean()),
     timeout: fc.option(fc.integer({ min: 1, max: 120 })),

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ValidationError } from "../errors";
 import { parseToolDefinition, serializeToolDefinition, toPersistedForm } from "./definition";
 import { definitionShaped, validDocument } from "./definition-arbitraries";
+import { problemsOf } from "./definition-fixtures";
 import { withoutSecretValues } from "./secret-headers";
 import type { ToolDefinition } from "./types";
 
@@ -40,6 +41,29 @@ describe("parseToolDefinition on open-ended input", () => {
   it("survives JSON text round trips of arbitrary objects (e.g. __proto__ keys)", () => {
     const shaped = fc.object({ key: fc.constantFrom("name", "parameters", "__proto__", "request", "properties", "type", "items") });
     fc.assert(fc.property(shaped, (input) => expectWellFormed(outcome(JSON.parse(JSON.stringify(input))))), { numRuns: 300 });
+  });
+});
+
+/** The declared parameters a document does not require, from either parameters form. */
+function optionalParameters(parameters: unknown): string[] {
+  if (Array.isArray(parameters)) return parameters.filter((item) => item.required !== true).map((item) => String(item.name));
+  const { properties, required } = parameters as { properties: Record<string, unknown>; required: string[] };
+  return Object.keys(properties).filter((name) => !required.includes(name));
+}
+
+describe("path placeholders on open-ended input", () => {
+  it("refuses any valid document once its URL path names an optional parameter", () => {
+    fc.assert(fc.property(validDocument, fc.nat(), (document, pick) => {
+      const optional = optionalParameters(document.parameters);
+      fc.pre(optional.length > 0);
+      const name = optional[pick % optional.length]!;
+      const request = document.request as { url: string };
+      const url = request.url.replace(/^(https?:\/\/[^/]+)\//, `$1/{{${name}}}/`);
+      expect(problemsOf({ ...document, request: { ...request, url } })).toContainEqual({
+        path: "request.url",
+        message: expect.stringContaining(`names the optional parameter "${name}"`),
+      });
+    }), { numRuns: 200 });
   });
 });
 

@@ -220,7 +220,7 @@ describe("serializeToolDefinition: canonical form (SPEC §1.1)", () => {
 
   it("keeps parameter order as written (what forms display)", () => {
     const properties = { zeta: { type: "string" }, alpha: { type: "integer" }, mid: { type: "boolean" } };
-    const definition = parseToolDefinition(documentWith({ parameters: { type: "object", properties }, request: { url: "https://a.example/{{mid}}" } }));
+    const definition = parseToolDefinition(documentWith({ parameters: { type: "object", properties }, request: { url: "https://a.example/x?m={{mid}}" } }));
     expect(Object.keys(toPersistedForm(definition).parameters.properties)).toEqual(["zeta", "alpha", "mid"]);
   });
 

@@ -52,8 +52,8 @@ export function parseToolDefinition(input: unknown): ToolDefinition {
   checkKnownKeys(input, DEFINITION_KEYS, "", issues);
   const name = readName(input.name, issues);
   const description = readDescription(input.description, issues);
-  const { schema, names } = parseParameters(input.parameters, issues);
-  const request = parseRequest(input.request, names, issues);
+  const parameters = parseParameters(input.parameters, issues);
+  const request = parseRequest(input.request, parameters, issues);
   const response = readResponse(input.response, issues);
   const secretHeaders = parseSecretHeaders(input.secret_headers, request.headers, issues);
   const sideEffect = readSideEffect(input.side_effect, request.method, issues);
@@ -67,7 +67,7 @@ export function parseToolDefinition(input: unknown): ToolDefinition {
   }
   if (issues.problems.length > 0) throw new ValidationError(issues.problems);
   return deepFreeze({
-    name, description, parameters: schema, request, response, secretHeaders, sideEffect,
+    name, description, parameters: parameters.schema, request, response, secretHeaders, sideEffect,
     timeout, group, tags, haltWhen, evidence, warnings: issues.warnings,
   });
 }

@@ -48,7 +48,7 @@ export function buildEvidenceEnvelope(
     if (!Array.isArray(list)) return { ok: false, message: `The value at items_path "${spec.itemsPath}" is not a list` };
     items = list;
   }
-  const kept = spec.maxItems === null ? items : items.slice(0, spec.maxItems);
+  const kept = items.slice(0, spec.maxItems);
   return {
     ok: true,
     envelope: {

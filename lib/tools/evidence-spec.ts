@@ -60,7 +60,7 @@ export function evidenceToPersisted(evidence: EvidenceSpec): PersistedEvidence {
     items_path: evidence.itemsPath,
     fields: objectFrom(Object.entries(evidence.fields)),
     source: evidence.source,
-    max_items: evidence.maxItems ?? DEFAULT_EVIDENCE_ITEMS,
+    max_items: evidence.maxItems,
   };
 }
 

@@ -6,7 +6,7 @@
 import { secretForms } from "../secrets/forms";
 import { maskSecret } from "../secrets/mask";
 import { createRedactor, type Redactor } from "../secrets/redact";
-import { headerValueProblem } from "./render-request";
+import { headerValueProblem } from "./header-value";
 import type { RequestPreview } from "./response";
 import type { WireRequest } from "./send-request";
 import type { ToolDefinition } from "./types";
@@ -75,6 +75,26 @@ export function redactorFor(plaintexts: readonly string[]): (text: string) => st
     redactors.set(key, redactor);
   }
   return redactor.redact;
+}
+
+/**
+ * A copy of a JSON value (an extracted result) with `redact` applied to every string and key. A
+ * number or boolean whose text holds a secret comes back as that text, redacted: the plaintext
+ * must not leave, even at the cost of the value's type.
+ */
+export function redactJsonValue(value: unknown, redact: (text: string) => string): unknown {
+  if (typeof value === "string") return redact(value);
+  if (typeof value === "number" || typeof value === "boolean") {
+    const text = String(value);
+    const redacted = redact(text);
+    return redacted === text ? value : redacted;
+  }
+  if (Array.isArray(value)) return value.map((item) => redactJsonValue(item, redact));
+  if (value !== null && typeof value === "object") {
+    // fromEntries defines own properties, so a key like __proto__ stays a key.
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [redact(key), redactJsonValue(item, redact)]));
+  }
+  return value;
 }
 
 /** What a caller may see of a wire request: secret headers as their mask, every secret value redacted. */

@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { maskSecret } from "../secrets/mask";
+import { MASK_PREFIX, maskSecret } from "../secrets/mask";
 import { parseToolDefinition } from "./definition";
 import { DEFAULT_EXECUTION_CONFIG, type ExecutionConfig } from "./execution-config";
 import { executeTool, type ExecuteOptions } from "./executor";
@@ -23,6 +23,8 @@ beforeAll(async () => {
     if (route === "/hang") hanging.push(response);
     else if (route === "/denied") reply(response, 401, { error: `bad credentials: ${value}`, ...forms });
     else if (route === "/big") reply(response, 200, `${"a".repeat(90)}${value}${"b".repeat(500)}`);
+    // Keys that are also the secret: extraction must read them as sent, not as redacted.
+    else if (route === "/order") reply(response, 200, { order: { action: "ESCALATE", reply: `your order ${value} is late`, state: "order placed", qty: 2, order_id: "A-1" } });
     else reply(response, 200, { action: "ESCALATE", reply: `hello ${value}`, items: [{ t: value }], ...forms });
   });
 });
@@ -86,12 +88,60 @@ describe("secret values never leave in a response", () => {
     expectNoPlaintext(response, STORED_SECRET);
   });
 
-  it("a dry run with no secret value shows no header and warns that a real call would fail", async () => {
-    const response = await executeTool(tool("/echo"), {}, { config: CONFIG, dryRun: true, secrets: async () => ({}) });
+  it("a dry run never reads the secrets: each secret header shows as the bare mask", async () => {
+    let asked = 0;
+    const recording = async () => {
+      asked += 1;
+      throw new Error("a dry run must not decrypt");
+    };
+    for (const stored of ["", STORED_SECRET]) {
+      const response = await executeTool(tool("/echo", {}, stored), {}, { config: CONFIG, dryRun: true, secrets: recording });
+      const request = { method: "GET", url: `${upstream.origin}/echo`, headers: { Accept: "application/json", Authorization: MASK_PREFIX }, body: null };
+      expect(response).toMatchObject({ ok: true, content: { dry_run: true, request }, metadata: { request } });
+      expect(response.ok && (response.content as Record<string, unknown>).warnings).toBeUndefined();
+      expectNoPlaintext(response, STORED_SECRET);
+    }
+    expect(asked).toBe(0);
+  });
+
+  it("a dry run with no secret source and no stored value shows no header and warns that a real call would fail", async () => {
+    const response = await executeTool(tool("/echo"), {}, { config: CONFIG, dryRun: true });
     expect(response).toMatchObject({
       ok: true,
-      content: { dry_run: true, request: { headers: { Accept: "application/json" } }, warnings: [expect.stringContaining("Authorization")] },
+      content: {
+        dry_run: true,
+        request: { headers: { Accept: "application/json" } },
+        warnings: ["Secret header Authorization has no value; a real call would fail."],
+      },
     });
+    expect(response.ok && (response.content as { request: { headers: object } }).request.headers).not.toHaveProperty("Authorization");
+  });
+
+  it("extracts and halts on the body as received when the secret is a word in it, then redacts the result", async () => {
+    const def = tool("/order", {
+      response: { extract: "json_path", path: "order.state" },
+      halt_when: { json_path: "order.action", equals: ["ESCALATE"], say: { json_path: "order.reply" } },
+    });
+    const response = await executeTool(def, {}, { config: CONFIG, secrets: async () => ({ Authorization: "order" }) });
+    expect(upstream.requests.at(-1)?.headers.authorization).toBe("order");
+    expect(response).toMatchObject({
+      ok: true,
+      content: `${MASK_PREFIX} placed`,
+      halt: { payload: `${MASK_PREFIX} placed`, say: `your ${MASK_PREFIX} ${MASK_PREFIX} is late` },
+      metadata: { status: 200, responseBody: expect.stringContaining(`"${MASK_PREFIX}":{"action":"ESCALATE"`) },
+    });
+    expectNoPlaintext(response, "order");
+  });
+
+  it.each<[string, Record<string, unknown>, unknown]>([
+    ["the keys and values of an object", { response: { extract: "json_path", path: "order" } },
+      { action: "ESCALATE", reply: `your ${MASK_PREFIX} ${MASK_PREFIX} is late`, state: `${MASK_PREFIX} placed`, qty: 2, [`${MASK_PREFIX}_id`]: "A-1" }],
+    ["an evidence envelope", { response: { extract: "evidence_envelope" }, evidence: { fields: { state: "order.state", id_of: "order.order_id" }, source: "Orders" } },
+      expect.objectContaining({ source: "Orders", evidence: [{ id: "E1", state: `${MASK_PREFIX} placed`, id_of: "A-1" }] })],
+  ])("redacts %s read from the body as received", async (_what, document, content) => {
+    const result = await executeTool(tool("/order", document), {}, { config: CONFIG, secrets: async () => ({ Authorization: "order" }) });
+    expect(result).toMatchObject({ ok: true, content });
+    expectNoPlaintext(result, "order");
   });
 
   it("a connection failure's message and cause carry no secret", async () => {

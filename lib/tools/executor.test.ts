@@ -248,7 +248,7 @@ describe("failures", () => {
 describe("request and metadata", () => {
   const orderTool = () =>
     tool({
-      parameters: { type: "object", properties: { id: { type: "string" }, note: { type: "string" }, qty: { type: "integer" } } },
+      parameters: { type: "object", properties: { id: { type: "string" }, note: { type: "string" }, qty: { type: "integer" } }, required: ["id"] },
       request: {
         method: "POST",
         url: `${upstream.origin}/orders/{{id}}`,
@@ -287,6 +287,15 @@ describe("request and metadata", () => {
     };
     expect(result.content).toEqual({ dry_run: true, request });
     expect(result.metadata).toEqual({ request });
+    expect(upstream.requests.length).toBe(sent);
+  });
+
+  it("refuses a path whose ctx field the turn did not supply, sending nothing", async () => {
+    const def = tool({ request: { method: "GET", url: `${upstream.origin}/tenants/{{ctx.tenant}}/orders` } });
+    const sent = upstream.requests.length;
+    const result = failure(await executeTool(def, {}, { config: CONFIG }));
+    expect(result).toMatchObject({ errorType: "validation_error", details: { issues: [{ path: "request.url" }] } });
+    expect(result.message).toContain("{{ctx.tenant}} has no value, and the URL path needs one");
     expect(upstream.requests.length).toBe(sent);
   });
 });

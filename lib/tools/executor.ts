@@ -5,9 +5,13 @@
  * error ToolResponse; nothing here throws for a bad upstream or bad arguments.
  *
  * Secrets: their plaintext exists only in the request on the wire. Everything returned — content,
- * messages, details, metadata and `cause` — is redacted with the secret values first, and the
- * request preview shows each secret header as its mask.
+ * halt payload and say, messages, details, metadata and `cause` — is redacted with the secret
+ * values, and the request preview shows each secret header as its mask. Extraction and the halt
+ * decision read the body as received and their results are redacted afterwards: redacting first
+ * would let a secret that is also a common word (`status`) rewrite the JSON they read. A dry run
+ * reads no secret at all.
  */
+import { MASK_PREFIX } from "../secrets/mask";
 import { describeArgumentIssues, validateArguments } from "./arguments";
 import { armDeadline } from "./deadline";
 import { findBlockedDestination, guardedAgent } from "./destination-guard";
@@ -16,23 +20,25 @@ import {
   injectSecrets,
   previewOf,
   redactCutBody,
+  redactJsonValue,
   redactorFor,
   sanitisedCause,
   type InjectedSecrets,
   type SecretSource,
 } from "./execution-secrets";
-import { extractResult, lazyJson } from "./extract";
+import { extractResult, lazyJson, type Extraction } from "./extract";
 import { haltSay, shouldHalt } from "./halt";
 import type { TurnContext } from "./placeholders";
-import { renderRequest } from "./render-request";
+import { renderRequest, type RenderedRequest } from "./render-request";
 import { error, json, text, withHalt, type ExecutionMetadata, type ToolResponse } from "./response";
+import { secretHeaderNamesOf, secretHeaderValues } from "./secret-headers";
 import { AbortSwitch, sendRequest, type SendOutcome, type WireRequest } from "./send-request";
 import type { ToolDefinition } from "./types";
 
 export interface ExecuteOptions {
   /** Turn-context values for `{{ctx.x}}` placeholders. */
   readonly context?: TurnContext;
-  /** Header name → plaintext secret. Called once, when the request is about to be sent (or previewed). */
+  /** Header name → plaintext secret. Called once, when the request is about to be sent; never for a dry run. */
   readonly secrets?: SecretSource;
   readonly config?: ExecutionConfig;
   /** Render and return the request that would be sent, sending nothing. */
@@ -42,18 +48,6 @@ export interface ExecuteOptions {
 
 /** Characters of an upstream error body handed back with an `http_error`. */
 export const BODY_EXCERPT_CHARS = 1000;
-
-const secretNameSets = new WeakMap<ToolDefinition, ReadonlySet<string>>();
-
-/** Lower-cased secret header names of `def`, computed once per definition. */
-function secretNamesOf(def: ToolDefinition): ReadonlySet<string> {
-  let names = secretNameSets.get(def);
-  if (!names) {
-    names = new Set(def.secretHeaders.map((name) => name.toLowerCase()));
-    secretNameSets.set(def, names);
-  }
-  return names;
-}
 
 /** One call in flight: what turning its outcome into a response needs to know. */
 interface Exchange {
@@ -90,20 +84,30 @@ function failureResponse(exchange: Exchange, outcome: SendOutcome & { kind: "fai
   return error(message, "execution_error", { cause, metadata });
 }
 
+/** What extraction read from the raw body, redacted; `body` is the raw body already redacted. */
+function redactedContent(exchange: Exchange, extraction: Extraction & { ok: true }, raw: string, body: string): unknown {
+  // body_raw hands back the body itself: reuse its redaction rather than scanning it twice.
+  if (extraction.kind === "text") return extraction.content === raw ? body : exchange.redact(String(extraction.content));
+  if (exchange.secrets.plaintexts.length === 0) return extraction.content;
+  return redactJsonValue(extraction.content, exchange.redact);
+}
+
 function receivedResponse(exchange: Exchange, request: WireRequest, status: number, raw: string): ToolResponse {
-  const { def } = exchange;
-  const body = exchange.redact(raw);
+  const { def, redact } = exchange;
+  const body = redact(raw);
   const metadata = metadataOf(exchange, request, { status, responseBody: body });
   if ((status < 200 || status > 299) && def.response.extract !== "status") {
     const details = { status, body_excerpt: body.length > BODY_EXCERPT_CHARS ? `${body.slice(0, BODY_EXCERPT_CHARS)}…` : body };
     return error(`Upstream responded with HTTP ${status}`, "http_error", { details, metadata });
   }
-  const parsed = lazyJson(body);
-  const extraction = extractResult(def, { status, body, retrievedAt: new Date(), json: parsed });
-  if (!extraction.ok) return error(exchange.redact(extraction.message), "execution_error", { metadata });
-  const response = extraction.kind === "text" ? text(String(extraction.content), metadata) : json(extraction.content, metadata);
+  const parsed = lazyJson(raw);
+  const extraction = extractResult(def, { status, body: raw, retrievedAt: new Date(), json: parsed });
+  if (!extraction.ok) return error(redact(extraction.message), "execution_error", { metadata });
+  const content = redactedContent(exchange, extraction, raw, body);
+  const response = extraction.kind === "text" ? text(content as string, metadata) : json(content, metadata);
   if (!def.haltWhen || !shouldHalt(def.haltWhen, parsed())) return response;
-  return withHalt(response, { payload: extraction.content, say: haltSay(def.haltWhen.say, parsed()) });
+  const say = haltSay(def.haltWhen.say, parsed());
+  return withHalt(response, { payload: content, say: say === null ? null : redact(say) });
 }
 
 function outcomeResponse(exchange: Exchange, outcome: SendOutcome): ToolResponse {
@@ -155,6 +159,22 @@ async function send(exchange: Exchange, wire: WireRequest): Promise<ToolResponse
   }
 }
 
+/**
+ * What a dry run shows: the rendered request with each secret header as the bare mask, whatever
+ * its value, because previewing must not decrypt anything. Only a secret known to be missing
+ * without reading any (no secret source, no value in the definition) is left out, with a warning.
+ */
+function dryRunResponse(def: ToolDefinition, request: RenderedRequest, hasSecretSource: boolean): ToolResponse {
+  const missing = hasSecretSource ? [] : def.secretHeaders.filter((name) => !def.request.headers[name]);
+  // The rendered request holds no secret header; an argument could still repeat a stored value.
+  const redact = redactorFor(Object.values(secretHeaderValues(def)).filter((value) => value !== ""));
+  const preview = previewOf(request, secretHeaderNamesOf(def), redact);
+  const masks = def.secretHeaders.filter((name) => !missing.includes(name)).map((name) => [name, MASK_PREFIX] as const);
+  const shown = { ...preview, headers: { ...preview.headers, ...Object.fromEntries(masks) } };
+  const warnings = missing.map((name) => `Secret header ${name} has no value; a real call would fail.`);
+  return json({ dry_run: true, request: shown, ...(warnings.length > 0 ? { warnings } : {}) }, { request: shown });
+}
+
 async function execute(def: ToolDefinition, args: unknown, options: ExecuteOptions, started: number): Promise<ToolResponse> {
   const config = options.config ?? DEFAULT_EXECUTION_CONFIG;
   const issues = validateArguments(def.parameters, args);
@@ -164,6 +184,7 @@ async function execute(def: ToolDefinition, args: unknown, options: ExecuteOptio
     const message = `Could not render the request: ${rendered.issues.map((i) => `${i.path} ${i.message}`).join("; ")}`;
     return error(message, "validation_error", { details: { issues: rendered.issues } });
   }
+  if (options.dryRun) return dryRunResponse(def, rendered.request, options.secrets !== undefined);
 
   let secrets: InjectedSecrets;
   try {
@@ -180,18 +201,13 @@ async function execute(def: ToolDefinition, args: unknown, options: ExecuteOptio
     timedOut: false,
     callerSignal: options.signal,
     secrets,
-    secretNames: secretNamesOf(def),
+    secretNames: secretHeaderNamesOf(def),
     redact: redactorFor(secrets.plaintexts),
   };
   const request = rendered.request;
   const wire: WireRequest =
     def.secretHeaders.length === 0 ? request : { ...request, headers: { ...request.headers, ...secrets.headers } };
 
-  if (options.dryRun) {
-    const preview = previewOf(wire, exchange.secretNames, exchange.redact);
-    const warnings = secrets.missing.map((name) => `Secret header ${name} has no value; a real call would fail.`);
-    return json({ dry_run: true, request: preview, ...(warnings.length > 0 ? { warnings } : {}) }, { request: preview });
-  }
   if (secrets.missing.length > 0 || secrets.unsendable.length > 0) {
     const names = [...secrets.missing, ...secrets.unsendable].join(", ");
     const message = `Secret header ${names} has no value that can be sent; set it in the tool's secrets`;

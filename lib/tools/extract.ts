@@ -13,7 +13,7 @@ export type ParsedBody = { readonly valid: true; readonly value: unknown } | { r
 /** A received response, as extraction and halting read it. */
 export interface ReceivedResponse {
   readonly status: number;
-  /** The body as text (already redacted of secrets). */
+  /** The body as text, as received: the caller redacts what extraction returns. */
   readonly body: string;
   readonly retrievedAt: Date;
   /** The body parsed as JSON, computed on first use. */

@@ -13,12 +13,12 @@ export const FLAT_TYPES = [...FLAT_SCALAR_TYPES, ...FLAT_SCALAR_TYPES.map((type)
 const FLAT_KEYS = ["name", "type", "required", "description"];
 const JSON_SCHEMA_HINT = 'write parameters as a JSON Schema instead ({"type": "object", "properties": {…}})';
 
-/** The JSON Schema form of a flat parameter list, and its names. Problems go to `issues`. */
+/** The JSON Schema form of a flat parameter list, its names and the required ones. Problems go to `issues`. */
 export function liftFlatParameters(
   list: readonly unknown[],
   path: string,
   issues: Issues,
-): { schema: ObjectSchema; names: ReadonlySet<string> } {
+): { schema: ObjectSchema; names: ReadonlySet<string>; required: ReadonlySet<string> } {
   const properties: [string, JsonSchema][] = [];
   const required: string[] = [];
   const names = new Set<string>();
@@ -47,7 +47,7 @@ export function liftFlatParameters(
   const schema: ObjectSchema = required.length > 0
     ? { type: "object", properties: objectFrom(properties), required }
     : { type: "object", properties: objectFrom(properties) };
-  return { schema, names };
+  return { schema, names, required: new Set(required) };
 }
 
 function readName(name: unknown, path: string, seen: ReadonlySet<string>, issues: Issues): string | null {

@@ -9,6 +9,13 @@ import { CONTEXT_FIELDS, contextField, findPlaceholders, isContextReference, PLA
 /** Top-level parameter names, or null when the parameters are too broken to know them. */
 export type ParameterNames = ReadonlySet<string> | null;
 
+/** What placeholders may name: the top-level parameters, and which of them are required. */
+export interface PlaceholderScope {
+  readonly names: ParameterNames;
+  /** Null when `required` is too broken to read; the path rule is then left to that problem. */
+  readonly required: ParameterNames;
+}
+
 const CONTEXT_LIST = CONTEXT_FIELDS.map((field) => `ctx.${field}`).join(", ");
 
 /** True when `text` holds at least one placeholder (well-formed or not). */
@@ -28,6 +35,26 @@ export function checkPlaceholders(text: string, path: string, names: ParameterNa
   }
   if (text.replace(PLACEHOLDER_PATTERN, "").includes("{{")) {
     issues.add(path, 'contains "{{" that does not open a well-formed placeholder: write {{name}} or {{ctx.field}}');
+  }
+}
+
+/**
+ * Reports each `{{name}}` in the URL path (`urlPath`, the part between host and `?`) naming an
+ * optional parameter: absent, it would empty a segment and send the request to another endpoint
+ * (`/orders//items`). A `{{ctx.field}}` is allowed there: rendering refuses a turn that lacks it.
+ * Undeclared names are left to {@link checkPlaceholders}.
+ */
+export function checkPathPlaceholders(urlPath: string, path: string, scope: PlaceholderScope, issues: Issues): void {
+  const { names, required } = scope;
+  if (names === null || required === null) return;
+  const reported = new Set<string>();
+  for (const { raw, reference } of findPlaceholders(urlPath)) {
+    if (!names.has(reference) || required.has(reference) || reported.has(reference)) continue;
+    reported.add(reference);
+    issues.add(
+      path,
+      `${raw} in the URL path names the optional parameter "${reference}": without it the request would go to another endpoint; make "${reference}" required, or move it to the query string`,
+    );
   }
 }
 

@@ -52,7 +52,9 @@ describe("findPlaceholders", () => {
 describe("soleReference", () => {
   it.each([
     ["{{city}}", "city"],
-    ["  {{ page }} ", "page"],
+    ["{{ page }}", "page"],
+    ["  {{ page }} ", null],
+    ["{{city}}\n", null],
     ["{{ctx.chat_id}}", "ctx.chat_id"],
     ["x{{city}}", null],
     ["{{a}}{{b}}", null],

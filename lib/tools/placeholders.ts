@@ -32,10 +32,14 @@ export function findPlaceholders(template: string): PlaceholderReference[] {
   }));
 }
 
-/** When `template` is exactly one placeholder (whitespace around allowed), its reference. */
+/**
+ * When `template` is exactly one placeholder, its reference. Text around it, even whitespace, makes
+ * it text: `" {{n}} "` renders as text (typed substitution and dropping an absent value apply only
+ * to a value that is the placeholder and nothing else).
+ */
 export function soleReference(template: string): string | null {
   const found = findPlaceholders(template);
-  return found.length === 1 && found[0]!.raw === template.trim() ? found[0]!.reference : null;
+  return found.length === 1 && found[0]!.raw === template ? found[0]!.reference : null;
 }
 
 /** True when `reference` names a turn-context field (`ctx.tenant`). */

@@ -141,7 +141,7 @@ describe("ToolRegistry building", () => {
   it.each<[string, RegistryEntry<unknown>, string]>([
     ["a number", 7 as unknown as RegistryEntry<unknown>, "found a number"],
     ["null", null as unknown as RegistryEntry<unknown>, "found null"],
-    ["a plain object", { name: "x" } as unknown as RegistryEntry<unknown>, "found an object without call or tools"],
+    ["a plain object", { name: "x" } as unknown as RegistryEntry<unknown>, "a provider (an object with tools) or an array of them; found an object"],
     ["a factory returning a string", (() => "alpha") as unknown as RegistryEntry<unknown>, "returned a string instead of a tool"],
   ])("refuses %s as an entry", async (_label, entry, message) => {
     await expect(ToolRegistry.create([entry])).rejects.toThrow(message);

@@ -10,6 +10,7 @@
  * outlive each of them. To hand an instance over, wrap it in a factory: `() => tool`.
  */
 import { ConflictError, NotFoundError, ValidationError, type ValidationIssue } from "../errors";
+import { describeValue } from "./definition-input";
 import { toProviderSpecs, type ProviderFormat, type ProviderSpecs } from "./provider-specs";
 import type { Tool } from "./types";
 
@@ -37,12 +38,6 @@ function isTool(value: unknown): value is Tool {
 
 function isProvider<Binding>(value: unknown): value is ToolProvider<Binding> {
   return typeof value === "object" && value !== null && typeof (value as ToolProvider<Binding>).tools === "function";
-}
-
-function describeValue(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  return typeof value === "object" ? "an object without call or tools" : `a ${typeof value}`;
 }
 
 /** Closes each tool in order, continuing past failures; returns the failures. */
@@ -173,7 +168,11 @@ export class ToolRegistry<Binding = unknown> {
     let made: unknown;
     if (typeof entry === "function") made = entry(this.#binding);
     else if (isProvider<Binding>(entry)) made = entry.tools(this.#binding);
-    else throw new TypeError(`A registry entry must be a tool, a tool factory, a provider or an array of them; found ${describeValue(entry)}`);
+    else {
+      throw new TypeError(
+        `A registry entry must be a tool (an object with call), a tool factory, a provider (an object with tools) or an array of them; found ${describeValue(entry)}`,
+      );
+    }
     const tools = Array.isArray(made) ? made : [made];
     for (const tool of tools) {
       if (!isTool(tool)) throw new TypeError(`A tool factory or provider returned ${describeValue(tool)} instead of a tool`);

@@ -14,6 +14,8 @@ const PARAMETERS = {
     ids: { type: "array", items: { type: "string" } },
     filter: { type: "object", properties: { kind: { type: "string" } } },
   },
+  // Authoring requires a path placeholder to name a required parameter; the rest stay optional.
+  required: ["id", "count"],
 };
 
 function render(request: Record<string, unknown>, args: Record<string, unknown>, context: TurnContext = {}, secretHeaders: string[] = []) {
@@ -41,9 +43,20 @@ describe("renderRequest: URL", () => {
     ["drops a URL query entry whose sole placeholder is absent", "https://api.example.com/s?q={{text}}&x=1", {}, "https://api.example.com/s?x=1"],
     ["keeps a bare flag entry and an empty value", "https://api.example.com/s?flag&empty=", {}, "https://api.example.com/s?flag&empty="],
     ["renders a number in the path as written", "https://api.example.com/page/{{count}}", { count: 42 }, "https://api.example.com/page/42"],
-    ["renders an absent value in text as empty", "https://api.example.com/x-{{id}}/y", {}, "https://api.example.com/x-/y"],
+    ["keeps a segment an empty argument leaves non-empty", "https://api.example.com/x-{{id}}/y", { id: "" }, "https://api.example.com/x-/y"],
+    ["fills a ctx field in the path from the turn", "https://api.example.com/t/{{ctx.tenant}}/orders", {}, "https://api.example.com/t/acme%20co/orders"],
   ])("%s", (_rule, url, args, expected) => {
-    expect(rendered(render({ url }, args)).url.href).toBe(expected);
+    expect(rendered(render({ url }, args, { tenant: "acme co" })).url.href).toBe(expected);
+  });
+
+  it.each<[string, string, Record<string, unknown>, TurnContext, string]>([
+    ["a ctx field the turn did not supply", "https://api.example.com/t/{{ctx.tenant}}/orders", {}, {}, "{{ctx.tenant}} has no value, and the URL path needs one"],
+    ["a ctx field inside a segment", "https://api.example.com/t-{{ctx.tenant}}/orders", {}, {}, "{{ctx.tenant}} has no value"],
+    ["a required argument that is missing anyway", "https://api.example.com/orders/{{id}}/items", {}, {}, "{{id}} has no value"],
+    ["an argument that renders an empty segment", "https://api.example.com/orders/{{id}}/items", { id: "" }, {}, "renders an empty path segment"],
+    ["arguments that together render an empty segment", "https://api.example.com/orders/{{id}}{{ctx.chat_id}}/items", { id: "" }, { chat_id: "" }, "renders an empty path segment"],
+  ])("refuses %s instead of sending to another endpoint", (_case, url, args, context, message) => {
+    expect(render({ url }, args, context)).toEqual({ ok: false, issues: [{ path: "request.url", message: expect.stringContaining(message) }] });
   });
 
   it.each([
@@ -51,7 +64,9 @@ describe("renderRequest: URL", () => {
     ["drops an entry whose whole value is an absent optional argument", { q: "{{text}}", n: "{{count}}" }, { count: 3 }, {}, "n=3"],
     ["drops an entry whose whole value is an absent ctx field", { tenant: "{{ctx.tenant}}", n: "1" }, {}, {}, "n=1"],
     ["fills a ctx field from the turn", { tenant: "{{ ctx.tenant }}" }, {}, { tenant: "acme co" }, "tenant=acme%20co"],
-    ["interpolates an absent value inside text as empty", { q: "id-{{id}}" }, {}, {}, "q=id-"],
+    ["interpolates an absent value inside text as empty", { q: "t-{{text}}" }, {}, {}, "q=t-"],
+    ["keeps an entry whose placeholder has text around it, even blanks", { n: " {{text}} " }, {}, {}, "n=%20%20"],
+    ["renders a placeholder with blanks around it as text", { n: " {{count}} " }, { count: 3 }, {}, "n=%203%20"],
     ["repeats the key for each item of a list", { id: "{{ids}}" }, { ids: ["a", "b c"] }, {}, "id=a&id=b%20c"],
     ["writes an object as JSON text", { f: "{{filter}}" }, { filter: { kind: "x" } }, {}, `f=${encodeURIComponent('{"kind":"x"}')}`],
     ["encodes literal text in a query value", { "a b": "c&d" }, {}, {}, "a%20b=c%26d"],
@@ -77,7 +92,7 @@ describe("renderRequest: URL", () => {
 describe("renderRequest: headers", () => {
   it.each([
     ["interpolates text", { "X-Id": "order {{id}}" }, { id: "7" }, { "X-Id": "order 7" }],
-    ["drops a header whose whole value is absent", { "X-Id": "{{id}}", "X-Tenant": "{{ctx.tenant}}", Accept: "application/json" }, {}, { Accept: "application/json" }],
+    ["drops a header whose whole value is absent", { "X-Text": "{{text}}", "X-Tenant": "{{ctx.tenant}}", Accept: "application/json" }, {}, { Accept: "application/json" }],
     ["keeps non-ASCII Latin-1", { "X-Name": "{{text}}" }, { text: "café" }, { "X-Name": "café" }],
   ])("%s", (_rule, headers, args, expected) => {
     expect(rendered(render({ headers }, args)).headers).toEqual(expected);
@@ -111,8 +126,9 @@ describe("renderRequest: body", () => {
   it.each([
     ["keeps a sole placeholder's type", { n: "{{count}}", f: "{{flag}}", o: "{{filter}}", l: "{{ids}}" }, { count: 3, flag: false, filter: { kind: "k" }, ids: ["x"] }, { n: 3, f: false, o: { kind: "k" }, l: ["x"] }],
     ["interpolates mixed text", { note: "order {{id}} x{{count}}" }, { id: "A", count: 2 }, { note: "order A x2" }],
-    ["omits a property whose sole placeholder is absent", { id: "{{id}}", t: "{{ctx.tenant}}", keep: 1 }, {}, { keep: 1 }],
-    ["turns an absent sole placeholder in a list into null", { items: ["{{id}}", "{{count}}"] }, { count: 1 }, { items: [null, 1] }],
+    ["omits a property whose sole placeholder is absent", { text: "{{text}}", t: "{{ctx.tenant}}", keep: 1 }, {}, { keep: 1 }],
+    ["turns an absent sole placeholder in a list into null", { items: ["{{text}}", "{{count}}"] }, { count: 1 }, { items: [null, 1] }],
+    ["renders a placeholder with blanks around it as text, not as its typed value", { n: " {{count}} ", f: "{{flag}} " }, { count: 3, flag: true }, { n: " 3 ", f: "true " }],
     ["keeps a __proto__ key as a key", JSON.parse('{"__proto__": "{{id}}", "x": 1}'), { id: "v" }, JSON.parse('{"__proto__": "v", "x": 1}')],
     ["leaves literal structure alone", { a: [1, { b: null }], c: "no placeholders" }, {}, { a: [1, { b: null }], c: "no placeholders" }],
   ])("%s", (_rule, body, args, expected) => {
@@ -144,7 +160,7 @@ describe("renderRequest: properties", () => {
     fc.assert(
       fc.property(fc.string({ unit: "binary", maxLength: 40 }), (id) => {
         const outcome = render({ url: "https://api.example.com/a/{{id}}/b" }, { id });
-        if (!outcome.ok) return [".", ".."].includes(id);
+        if (!outcome.ok) return [".", "..", ""].includes(id);
         const { url } = outcome.request;
         const segments = url.pathname.split("/");
         expect(url.origin).toBe("https://api.example.com");
@@ -174,7 +190,7 @@ describe("renderRequest: properties", () => {
     const text = fc.string({ unit: fc.constantFrom("a", " ", "\r", "\n", "\0", ":", "é", "x"), maxLength: 20 });
     fc.assert(
       fc.property(text, (value) => {
-        const outcome = render({ url: "https://api.example.com/{{text}}", headers: { "X-Text": "Bearer {{text}}" }, query: { t: "{{text}}" } }, { text: value });
+        const outcome = render({ url: "https://api.example.com/x?u={{text}}", headers: { "X-Text": "Bearer {{text}}" }, query: { t: "{{text}}" } }, { text: value });
         if (!outcome.ok) {
           expect(/[\r\n\0]/.test(value)).toBe(true);
           expect(outcome.issues).toEqual([{ path: "request.headers.X-Text", message: expect.stringContaining("line break or NUL") }]);

@@ -8,10 +8,16 @@
  * Absent values (an optional argument not given, or a `{{ctx.x}}` the turn did not supply) are
  * treated alike: a query entry or header whose whole value is that placeholder is dropped, a body
  * property whose whole value is that placeholder is omitted (null inside an array), and anywhere
- * else the placeholder renders as empty text.
+ * else the placeholder renders as empty text — except in the URL path, where an absent value or
+ * an empty segment would send the request to another endpoint, so it is refused. (Authoring
+ * already requires a path parameter to be required; a turn may still lack a `ctx` field.)
  */
 import type { ValidationIssue } from "../errors";
+import { toWellFormedText } from "../secrets/unicode";
+import { isAbsent } from "./definition-input";
+import { headerValueProblem } from "./header-value";
 import { contextField, findPlaceholders, isContextReference, soleReference, type TurnContext } from "./placeholders";
+import { secretHeaderNamesOf } from "./secret-headers";
 import type { HttpMethod, JsonValue, ToolDefinition } from "./types";
 
 /** The request as it will be sent, minus secret header values. */
@@ -27,7 +33,8 @@ export type RenderOutcome =
   | { readonly ok: true; readonly request: RenderedRequest }
   | { readonly ok: false; readonly issues: readonly ValidationIssue[] };
 
-type Token = string | { readonly reference: string };
+type PlaceholderToken = { readonly reference: string };
+type Token = string | PlaceholderToken;
 
 interface Template {
   readonly tokens: readonly Token[];
@@ -46,8 +53,11 @@ type BodyNode =
 interface CompiledRequest {
   readonly origin: string;
   readonly pathSegments: readonly Template[];
-  /** Entries of the URL's own query string; a null value is a bare `flag` entry without `=`. */
-  readonly urlQuery: readonly (readonly [Template, Template | null])[];
+  /**
+   * Entries of the URL's own query string, names literal (authoring refuses placeholders there);
+   * a null value is a bare `flag` entry without `=`.
+   */
+  readonly urlQuery: readonly (readonly [string, Template | null])[];
   readonly query: readonly (readonly [string, Template])[];
   readonly headers: readonly (readonly [string, Template])[];
   readonly secretContentType: boolean;
@@ -58,9 +68,6 @@ type Values = { readonly args: Readonly<Record<string, unknown>>; readonly conte
 
 const URL_PARTS = /^([a-z][a-z0-9+.-]*:\/\/[^/?#]*)([^?#]*)(?:\?([^#]*))?/i;
 const DOT_SEGMENTS = new Set([".", "..", "%2e", ".%2e", "%2e.", "%2e%2e"]);
-const HEADER_INJECTION = /[\r\n\0]/;
-const NOT_HEADER_SAFE = /[^\t\x20-\x7e\x80-\xff]/;
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 function compileTemplate(template: string): Template {
   const tokens: Token[] = [];
@@ -98,15 +105,13 @@ function compile(def: ToolDefinition): CompiledRequest {
   if (compiled) return compiled;
   const parts = URL_PARTS.exec(def.request.url);
   const [, origin = def.request.url, path = "", search] = parts ?? [];
-  const secret = new Set(def.secretHeaders.map((name) => name.toLowerCase()));
+  const secret = secretHeaderNamesOf(def);
   compiled = {
     origin,
     pathSegments: path.split("/").map(compileTemplate),
     urlQuery: (search ? search.split("&") : []).map((entry) => {
       const at = entry.indexOf("=");
-      return at < 0
-        ? ([compileTemplate(entry), null] as const)
-        : ([compileTemplate(entry.slice(0, at)), compileTemplate(entry.slice(at + 1))] as const);
+      return at < 0 ? ([entry, null] as const) : ([entry.slice(0, at), compileTemplate(entry.slice(at + 1))] as const);
     }),
     query: Object.entries(def.request.query).map(([key, value]) => [key, compileTemplate(value)] as const),
     headers: Object.entries(def.request.headers)
@@ -127,10 +132,6 @@ function lookup(reference: string, values: Values): unknown {
   return Object.hasOwn(values.args, reference) ? values.args[reference] : undefined;
 }
 
-function isAbsent(value: unknown): boolean {
-  return value === undefined || value === null;
-}
-
 /** How a typed value reads inside text: strings as they are, other scalars as written, objects as JSON. */
 function asText(value: unknown): string {
   if (isAbsent(value)) return "";
@@ -141,7 +142,7 @@ function asText(value: unknown): string {
 
 /** encodeURIComponent throws on lone surrogates (possible in JSON input); they become U+FFFD. */
 function encode(text: string): string {
-  return encodeURIComponent(text.replace(LONE_SURROGATE, "\ufffd"));
+  return encodeURIComponent(toWellFormedText(text));
 }
 
 const asIs = (text: string): string => text;
@@ -167,16 +168,25 @@ function addQueryPairs(pairs: string[], key: string, template: Template, values:
   pairs.push(`${key}=${renderText(template, values, encode)}`);
 }
 
+/** Why a path segment holding placeholders cannot be sent as rendered, or null. */
+function pathSegmentProblem(segment: Template, rendered: string, values: Values): string | null {
+  const absent = segment.tokens.find(
+    (token): token is PlaceholderToken => typeof token !== "string" && isAbsent(lookup(token.reference, values)),
+  );
+  if (absent) return `{{${absent.reference}}} has no value, and the URL path needs one: without it the request would go to another endpoint`;
+  if (rendered === "") return "an argument renders an empty path segment, which would change the request path";
+  if (DOT_SEGMENTS.has(rendered.toLowerCase())) {
+    return `an argument renders the path segment "${rendered}", which would change the request path`;
+  }
+  return null;
+}
+
 function renderPath(compiled: CompiledRequest, values: Values, issues: ValidationIssue[]): string {
   let path = "";
   compiled.pathSegments.forEach((segment, index) => {
     const rendered = renderText(segment, values, encode);
-    if (segment.hasPlaceholders && DOT_SEGMENTS.has(rendered.toLowerCase())) {
-      issues.push({
-        path: "request.url",
-        message: `an argument renders the path segment "${rendered}", which would change the request path`,
-      });
-    }
+    const problem = segment.hasPlaceholders ? pathSegmentProblem(segment, rendered, values) : null;
+    if (problem) issues.push({ path: "request.url", message: problem });
     path += index === 0 ? rendered : `/${rendered}`;
   });
   return path;
@@ -185,9 +195,8 @@ function renderPath(compiled: CompiledRequest, values: Values, issues: Validatio
 function renderQuery(compiled: CompiledRequest, values: Values): string {
   const pairs: string[] = [];
   for (const [key, value] of compiled.urlQuery) {
-    const renderedKey = renderText(key, values, encode);
-    if (value === null) pairs.push(renderedKey);
-    else addQueryPairs(pairs, renderedKey, value, values);
+    if (value === null) pairs.push(key);
+    else addQueryPairs(pairs, key, value, values);
   }
   for (const [key, value] of compiled.query) {
     // A map value is plain text, so literal parts are encoded too, not only the placeholders.
@@ -195,15 +204,6 @@ function renderQuery(compiled: CompiledRequest, values: Values): string {
     else addQueryPairs(pairs, encode(key), value, values);
   }
   return pairs.join("&");
-}
-
-/** Why `value` cannot be sent as a header value (a line break or NUL could inject a header), or null. */
-export function headerValueProblem(value: string): string | null {
-  // One test on the common path: CR, LF and NUL are outside the safe set too.
-  if (!NOT_HEADER_SAFE.test(value)) return null;
-  return HEADER_INJECTION.test(value)
-    ? "contains a line break or NUL"
-    : "contains characters an HTTP header cannot carry (control or non-Latin-1)";
 }
 
 function renderHeaders(compiled: CompiledRequest, values: Values, issues: ValidationIssue[]): Record<string, string> {

@@ -2,9 +2,12 @@ import { describe, expect, it } from "vitest";
 import { parseToolDefinition } from "./definition";
 import { documentWith, problemsOf } from "./definition-fixtures";
 
-/** `city` (string) and `page` (integer) are the declared parameters; `request` is the whole request. */
+/**
+ * `city` (string, required) and `page` (integer, optional) are the declared parameters; `request`
+ * is the whole request.
+ */
 function withRequest(request: Record<string, unknown>): Record<string, unknown> {
-  const parameters = { type: "object", properties: { city: { type: "string" }, page: { type: "integer" } } };
+  const parameters = { type: "object", properties: { city: { type: "string" }, page: { type: "integer" } }, required: ["city"] };
   return documentWith({ parameters, request });
 }
 
@@ -68,6 +71,9 @@ describe("request.url (SPEC §1.2)", () => {
     ["a line break", "https://api.example.com/a\nb", /must not contain spaces or control characters/],
     ["a placeholder in the fragment", "https://api.example.com/x#{{city}}", /not after #/],
     ["an invalid port", "https://api.example.com:99999/x", /is not a valid URL/],
+    ["a placeholder as a query name", "https://api.example.com/x?{{city}}=1", /query values only, not in names/],
+    ["a placeholder in a later query name", "https://api.example.com/x?a=1&b{{page}}=2", /query values only, not in names/],
+    ["a placeholder as a bare query flag", "https://api.example.com/x?a={{city}}&{{ctx.tenant}}", /query values only, not in names/],
     ["a missing url", undefined, /is required: an absolute http: or https: URL/],
     ["an empty url", "", /is required/],
     ["a non-text url", 42, /must be a string, found a number/],
@@ -77,7 +83,49 @@ describe("request.url (SPEC §1.2)", () => {
   });
 });
 
+describe("request.url: a path placeholder must always have a value", () => {
+  const optionalInPath = (raw: string) =>
+    `${raw} in the URL path names the optional parameter "page": without it the request would go to another endpoint; make "page" required, or move it to the query string`;
+
+  it.each([
+    ["between segments", "https://a.example/orders/{{page}}/items", "{{page}}"],
+    ["inside a segment", "https://a.example/orders/p-{{ page }}", "{{ page }}"],
+    ["twice (reported once)", "https://a.example/{{page}}/{{page}}", "{{page}}"],
+    ["beside a required one", "https://a.example/{{city}}/{{page}}?x=1", "{{page}}"],
+  ])("refuses an optional parameter %s", (_where, url, raw) => {
+    expect(messagesAt(withRequest({ url }), "request.url")).toEqual([optionalInPath(raw)]);
+  });
+
+  it.each([
+    ["a required parameter", "https://a.example/orders/{{city}}/items"],
+    ["a ctx field (the turn supplies it; rendering refuses it missing)", "https://a.example/t/{{ctx.tenant}}/items"],
+    ["an optional parameter in the query string", "https://a.example/orders?page={{page}}"],
+  ])("accepts %s in the path", (_what, url) => {
+    expect(parseToolDefinition(withRequest({ url })).request.url).toBe(url);
+  });
+
+  it("applies to the flat sugar's required flag too", () => {
+    const flat = (required: boolean) =>
+      documentWith({ parameters: [{ name: "id", type: "string", required }], request: { url: "https://a.example/orders/{{id}}" } });
+    expect(parseToolDefinition(flat(true)).request.url).toBe("https://a.example/orders/{{id}}");
+    expect(messagesAt(flat(false), "request.url")).toEqual([expect.stringMatching(/names the optional parameter "id"/)]);
+  });
+
+  it("leaves the rule to the required problem when required itself is unreadable", () => {
+    const document = documentWith({
+      parameters: { type: "object", properties: { id: { type: "string" } }, required: "id" },
+      request: { url: "https://a.example/orders/{{id}}" },
+    });
+    expect(problemsOf(document).map((issue) => issue.path)).toEqual(["parameters.required"]);
+  });
+});
+
 describe("request.headers and request.query", () => {
+  it("accepts Latin-1 and tabs in a header value; a placeholder's value is judged when rendered", () => {
+    const headers = { "X-Name": "café\tÿ", "X-City": "{{city}}" };
+    expect(parseToolDefinition(withRequest({ url: "https://a.example/x", headers })).request.headers).toEqual(headers);
+  });
+
   it("keeps string maps as written, in order", () => {
     const headers = { Accept: "application/json", "X-City": "{{city}}", "X-Empty": "" };
     const query = { z: "{{page}}", a: "literal", "with space": "{{ctx.chat_id}}" };
@@ -92,7 +140,12 @@ describe("request.headers and request.query", () => {
     ["a placeholder header name", { headers: { "{{city}}": "v" } }, "request.headers.{{city}}", /not a valid header name/],
     ["an empty header name", { headers: { "": "v" } }, "request.headers.", /not a valid header name/],
     ["the same header twice in different case", { headers: { Accept: "a", accept: "b" } }, "request.headers.accept", /repeats the header "Accept"/],
-    ["a line break in a header value", { headers: { "X-A": "a\r\nX-Injected: 1" } }, "request.headers.X-A", /line breaks/],
+    ["a line break in a header value", { headers: { "X-A": "a\r\nX-Injected: 1" } }, "request.headers.X-A", /^contains a line break or NUL: a header value must be one line of Latin-1 text$/],
+    ["a NUL beside a placeholder", { headers: { "X-A": "{{city}}\0" } }, "request.headers.X-A", /line break or NUL/],
+    ["a header value outside Latin-1", { headers: { "X-A": "日本" } }, "request.headers.X-A", /^contains characters an HTTP header cannot carry \(control or non-Latin-1\): a header value must be one line of Latin-1 text$/],
+    ["non-Latin-1 text around a placeholder", { headers: { "X-A": "{{city}} 😀" } }, "request.headers.X-A", /cannot carry/],
+    ["a control character in a header value", { headers: { "X-A": "a\u0007b" } }, "request.headers.X-A", /cannot carry/],
+    ["a secret header value outside Latin-1", { headers: { Authorization: "Bearer 日本" } }, "request.headers.Authorization", /cannot carry/],
     ["a non-text header value", { headers: { "X-A": 5 } }, "request.headers.X-A", /must be a text value, found a number/],
     ["headers that are not an object", { headers: ["X-A"] }, "request.headers", /must be an object of name/],
     ["a non-text query value", { query: { page: 2 } }, "request.query.page", /must be a text value/],

@@ -13,23 +13,31 @@ import {
   objectFrom,
   toJsonValue,
 } from "./definition-input";
-import { checkPlaceholders, hasPlaceholder, type ParameterNames } from "./placeholder-checks";
+import { headerValueProblem } from "./header-value";
+import {
+  checkPathPlaceholders,
+  checkPlaceholders,
+  hasPlaceholder,
+  type ParameterNames,
+  type PlaceholderScope,
+} from "./placeholder-checks";
 import { PLACEHOLDER_PATTERN } from "./placeholders";
 import { HTTP_METHODS, type HttpMethod, type JsonValue, type RequestTemplate } from "./types";
 
 const REQUEST_KEYS = ["method", "url", "headers", "query", "body"];
 /** RFC 9110 `token`: the characters a header name may use. */
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-const LINE_BREAK_OR_NUL = /[\r\n\0]/;
 const SCHEME = /^https?:\/\//i;
 const AUTHORITY = /^[^/?#]*/;
 const BODILESS: readonly HttpMethod[] = ["GET", "HEAD"];
 
 /**
- * Reads `request`. `names` are the top-level parameter names placeholders may use (null when the
- * parameters were unreadable). A missing method means GET, the least harmful default.
+ * Reads `request`. `scope` holds the top-level parameter names placeholders may use, and which are
+ * required (a path placeholder must be); each is null when the parameters were unreadable. A
+ * missing method means GET, the least harmful default.
  */
-export function parseRequest(input: unknown, names: ParameterNames, issues: Issues): RequestTemplate {
+export function parseRequest(input: unknown, scope: PlaceholderScope, issues: Issues): RequestTemplate {
+  const { names } = scope;
   const path = "request";
   const empty: RequestTemplate = { method: "GET", url: "", headers: {}, query: {}, body: null };
   if (!isPlainObject(input)) {
@@ -40,7 +48,7 @@ export function parseRequest(input: unknown, names: ParameterNames, issues: Issu
   }
   checkKnownKeys(input, REQUEST_KEYS, path, issues);
   const method = readMethod(input.method, childPath(path, "method"), issues);
-  const url = readUrl(input.url, childPath(path, "url"), names, issues);
+  const url = readUrl(input.url, childPath(path, "url"), scope, issues);
   const headers = readStringMap(input.headers, childPath(path, "headers"), issues, checkHeaderEntry(names));
   const query = readStringMap(input.query, childPath(path, "query"), issues, checkQueryEntry(names));
   const body = readBody(input.body, childPath(path, "body"), names, issues);
@@ -58,7 +66,7 @@ function readMethod(input: unknown, path: string, issues: Issues): HttpMethod | 
   return null;
 }
 
-function readUrl(input: unknown, path: string, names: ParameterNames, issues: Issues): string {
+function readUrl(input: unknown, path: string, scope: PlaceholderScope, issues: Issues): string {
   if (typeof input !== "string" || input === "") {
     issues.add(path, isAbsent(input) || input === ""
       ? "is required: an absolute http: or https: URL such as https://api.example.com/orders/{{order_id}}"
@@ -67,8 +75,25 @@ function readUrl(input: unknown, path: string, names: ParameterNames, issues: Is
   }
   const problem = urlProblem(input);
   if (problem) issues.add(path, problem);
-  checkPlaceholders(input, path, names, issues);
+  checkPlaceholders(input, path, scope.names, issues);
+  if (!problem) checkPathPlaceholders(urlParts(input).path, path, scope, issues);
   return input;
+}
+
+/** The parts of an absolute URL template after its scheme; `query` without `?`, `fragment` with `#`. */
+function urlParts(url: string): { authority: string; path: string; query: string; fragment: string } {
+  const rest = url.replace(SCHEME, "");
+  const authority = AUTHORITY.exec(rest)?.[0] ?? "";
+  const afterAuthority = rest.slice(authority.length);
+  const hash = afterAuthority.indexOf("#");
+  const beforeFragment = hash < 0 ? afterAuthority : afterAuthority.slice(0, hash);
+  const question = beforeFragment.indexOf("?");
+  return {
+    authority,
+    path: question < 0 ? beforeFragment : beforeFragment.slice(0, question),
+    query: question < 0 ? "" : beforeFragment.slice(question + 1),
+    fragment: hash < 0 ? "" : afterAuthority.slice(hash),
+  };
 }
 
 /** What is wrong with the literal parts of a URL template, or null. */
@@ -80,16 +105,15 @@ function urlProblem(url: string): string | null {
       ? "must start with a literal http:// or https:// and host: placeholders may appear only in the path and query string"
       : "must be an absolute http: or https: URL such as https://api.example.com/orders";
   }
-  const rest = url.replace(SCHEME, "");
-  const authority = AUTHORITY.exec(rest)?.[0] ?? "";
+  const { authority, query, fragment } = urlParts(url);
   if (authority === "") return "needs a host after the scheme, e.g. https://api.example.com/…";
   if (hasPlaceholder(authority) || authority.includes("}}")) {
     return "scheme, host and port must be literal: placeholders may appear only in the path and query string, so a model can never choose where a request goes";
   }
   if (authority.includes("@")) return "must not carry credentials (user:password@): put them in a secret header instead";
-  const fragment = rest.indexOf("#");
-  if (fragment >= 0 && hasPlaceholder(rest.slice(fragment))) {
-    return "placeholders may appear only in the path and query string, not after #";
+  if (hasPlaceholder(fragment)) return "placeholders may appear only in the path and query string, not after #";
+  if (query.split("&").some((entry) => hasPlaceholder(entry.split("=")[0] ?? ""))) {
+    return "placeholders are allowed in query values only, not in names: write ?name={{value}}";
   }
   try {
     new URL(url.replace(PLACEHOLDER_PATTERN, "x"));
@@ -129,7 +153,9 @@ function checkHeaderEntry(names: ParameterNames): EntryCheck {
     const earlier = seen.get(name.toLowerCase());
     if (earlier !== undefined) issues.add(path, `repeats the header "${earlier}" (header names ignore case): keep one`);
     seen.set(name.toLowerCase(), name);
-    if (LINE_BREAK_OR_NUL.test(value)) issues.add(path, "must not contain line breaks or NUL characters");
+    // Placeholders are checked when rendered; what is literal can be judged now, not at every call.
+    const problem = headerValueProblem(value.replace(PLACEHOLDER_PATTERN, ""));
+    if (problem) issues.add(path, `${problem}: a header value must be one line of Latin-1 text`);
     checkPlaceholders(value, path, names, issues);
   };
 }

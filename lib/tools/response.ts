@@ -107,16 +107,29 @@ export function isToolResponse(value: unknown): value is ToolResponse {
   return typeof value === "object" && value !== null && RESPONSE_BRAND in value;
 }
 
-/** The JSON shape sent to agents and browsers: never carries `cause`. */
+/** The metadata an agent may see: how the call went, not what was sent or received. */
+function agentMetadata(metadata: ExecutionMetadata): Pick<ExecutionMetadata, "status" | "durationMs"> {
+  return {
+    ...(metadata.status !== undefined ? { status: metadata.status } : {}),
+    ...(metadata.durationMs !== undefined ? { durationMs: metadata.durationMs } : {}),
+  };
+}
+
+/**
+ * The JSON shape handed to an agent (the model's view of a call). It never carries `cause`, and of
+ * the metadata only `status` and `durationMs`: the request preview and the upstream body are for
+ * operators, who read the ToolResponse itself.
+ */
 export function toolResponseToJSON(response: ToolResponse): Record<string, unknown> {
+  const metadata = agentMetadata(response.metadata);
   if (response.ok) {
-    return { ok: true, kind: response.kind, content: response.content, halt: response.halt, metadata: response.metadata };
+    return { ok: true, kind: response.kind, content: response.content, halt: response.halt, metadata };
   }
   return {
     ok: false,
     error_type: response.errorType,
     message: response.message,
     ...(response.details ? { details: response.details } : {}),
-    metadata: response.metadata,
+    metadata,
   };
 }

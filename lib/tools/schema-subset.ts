@@ -18,7 +18,7 @@ import {
   toJsonValue,
 } from "./definition-input";
 import { liftFlatParameters } from "./flat-parameters";
-import type { ParameterNames } from "./placeholder-checks";
+import type { PlaceholderScope } from "./placeholder-checks";
 import { type JsonValue, type ObjectSchema, SCHEMA_TYPES } from "./types";
 
 /** Keywords not every provider supports: refused wherever they appear. */
@@ -49,10 +49,9 @@ function at(location: Location, key: string | number): Location {
   return { path: childPath(location.path, key), pointer: `${location.pointer}/${escaped}` };
 }
 
-/** The parameters schema and its top-level names (the names placeholders may use). */
-export interface ParsedParameters {
+/** The parameters schema, its top-level names (the names placeholders may use) and the required ones. */
+export interface ParsedParameters extends PlaceholderScope {
   readonly schema: ObjectSchema;
-  readonly names: ParameterNames;
 }
 
 /**
@@ -61,11 +60,11 @@ export interface ParsedParameters {
  */
 export function parseParameters(input: unknown, issues: Issues): ParsedParameters {
   const root: Location = { path: "parameters", pointer: "" };
-  if (isAbsent(input)) return { schema: { type: "object", properties: {} }, names: new Set() };
+  if (isAbsent(input)) return { schema: { type: "object", properties: {} }, names: new Set(), required: new Set() };
   if (Array.isArray(input)) return liftFlatParameters(input, root.path, issues);
   if (!isPlainObject(input)) {
     issues.add(root.path, `must be a JSON Schema object ({"type": "object", "properties": {…}}) or a flat list of parameters, found ${describeValue(input)}`);
-    return { schema: { type: "object", properties: {} }, names: null };
+    return { schema: { type: "object", properties: {} }, names: null, required: null };
   }
   const before = issues.problems.length;
   const schema = readSchema(input, root, 0, issues);
@@ -81,7 +80,13 @@ export function parseParameters(input: unknown, issues: Issues): ParsedParameter
   const objectSchema = objectFrom([...Object.entries(schema), ["properties", schema.properties ?? {}]]) as unknown as ObjectSchema;
   if (issues.problems.length === before) checkAgainstMetaSchema(objectSchema, issues);
   const namesKnown = input.properties === undefined || isPlainObject(input.properties);
-  return { schema: objectSchema, names: namesKnown ? new Set(Object.keys(properties)) : null };
+  return { schema: objectSchema, names: namesKnown ? new Set(Object.keys(properties)) : null, required: requiredNames(input.required) };
+}
+
+/** The names a root `required` lists; null when it is not a list of names (reported elsewhere). */
+function requiredNames(required: unknown): ReadonlySet<string> | null {
+  if (required === undefined) return new Set();
+  return Array.isArray(required) && required.every((name) => typeof name === "string") ? new Set(required) : null;
 }
 
 /** Copies one schema, reporting every rule of the subset it breaks. */
@@ -118,11 +123,8 @@ function readKeyword(keyword: string, value: unknown, location: Location, depth:
     return objectFrom(Object.entries(value).map(([name, schema]) => [name, readSchema(schema, at(location, name), depth + 1, issues)]));
   }
   if (keyword === "prefixItems") {
-    if (!Array.isArray(value)) {
-      issues.add(location.path, `must be a list of schemas, found ${describeValue(value)}`);
-      return [];
-    }
-    return value.map((schema, index) => readSchema(schema, at(location, index), depth + 1, issues));
+    issues.add(location.path, 'is not supported: arguments are validated with JSON Schema draft-07, which ignores it, so the elements would go unchecked; describe every element with one "items" schema');
+    return [];
   }
   if (SUBSCHEMA_KEYWORDS.has(keyword)) {
     if (typeof value === "boolean" && BOOLEAN_ALLOWED.has(keyword)) return value;

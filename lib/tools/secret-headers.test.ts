@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseToolDefinition, serializeToolDefinition } from "./definition";
 import { documentWithRequest, problemsOf, referenceDocument } from "./definition-fixtures";
-import { secretHeaderValues, withoutSecretValues } from "./secret-headers";
+import { secretHeaderNamesOf, secretHeaderValues, withoutSecretValues } from "./secret-headers";
 
 function withSecrets(headers: Record<string, string>, secret_headers: unknown): Record<string, unknown> {
   return { ...documentWithRequest({ headers }), secret_headers };
@@ -79,5 +79,11 @@ describe("secretHeaderValues and withoutSecretValues (SPEC §5)", () => {
 
   it("gives an empty map for a tool without secrets", () => {
     expect(secretHeaderValues(parseToolDefinition(documentWithRequest({})))).toEqual({});
+  });
+
+  it("lists the secret header names lower-cased, the same set on every call", () => {
+    expect([...secretHeaderNamesOf(definition)]).toEqual(["x-key", "authorization"]);
+    expect(secretHeaderNamesOf(definition)).toBe(secretHeaderNamesOf(definition));
+    expect(secretHeaderNamesOf(parseToolDefinition(documentWithRequest({}))).size).toBe(0);
   });
 });

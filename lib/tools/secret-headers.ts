@@ -47,6 +47,21 @@ export function parseSecretHeaders(input: unknown, headers: Readonly<Record<stri
   return names;
 }
 
+const lowerCaseNames = new WeakMap<ToolDefinition, ReadonlySet<string>>();
+
+/**
+ * The secret header names of `definition`, lower-cased: header names ignore case, so this is the
+ * set every "is this header secret?" question asks. Computed once per definition.
+ */
+export function secretHeaderNamesOf(definition: ToolDefinition): ReadonlySet<string> {
+  let names = lowerCaseNames.get(definition);
+  if (!names) {
+    names = new Set(definition.secretHeaders.map((name) => name.toLowerCase()));
+    lowerCaseNames.set(definition, names);
+  }
+  return names;
+}
+
 /** The secret header values of `definition`: header name as written → value. Server-side only. */
 export function secretHeaderValues(definition: ToolDefinition): Record<string, string> {
   return objectFrom(definition.secretHeaders.map((name) => [name, definition.request.headers[name] ?? ""]));

@@ -62,7 +62,8 @@ export interface EvidenceSpec {
   /** Label → path inside each record. */
   readonly fields: Readonly<Record<string, string>>;
   readonly source: string;
-  readonly maxItems: number | null;
+  /** At most this many records are kept (the declaration's default is applied when read). */
+  readonly maxItems: number;
 }
 
 /** A validated, immutable data-defined tool (SPEC §1). Build it only with `parseToolDefinition`. */

@@ -4,7 +4,8 @@
  * no numeric or length bounds), and {@link anthropicFindings} says what strict mode would drop.
  */
 import type { ObjectSchema } from "../types";
-import { childPath, propertiesOf, requiredOf, schemasIn } from "./schema-walk";
+import { childPath } from "../definition-input";
+import { propertiesOf, requiredOf, schemasIn } from "./schema-walk";
 import type { CompatibilityFinding, FindingSeverity, ToolShape } from "./types";
 
 export interface AnthropicToolSpec {

@@ -8,7 +8,8 @@
  * `parametersJsonSchema` (full JSON Schema, newer models only) is not used: `parameters` works
  * with every Gemini model.
  */
-import { childPath, isSchemaObject, propertiesOf, schemasIn, type SchemaObject } from "./schema-walk";
+import { childPath } from "../definition-input";
+import { isSchemaObject, propertiesOf, schemasIn, type SchemaObject } from "./schema-walk";
 import type { CompatibilityFinding, ToolShape } from "./types";
 
 export interface GeminiFunctionDeclaration {

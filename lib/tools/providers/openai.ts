@@ -10,7 +10,8 @@
  * reported by {@link openaiFindings} instead.
  */
 import type { ObjectSchema } from "../types";
-import { childPath, propertiesOf, requiredOf, schemasIn } from "./schema-walk";
+import { childPath } from "../definition-input";
+import { propertiesOf, requiredOf, schemasIn } from "./schema-walk";
 import type { CompatibilityFinding, FindingSeverity, ToolShape } from "./types";
 
 export interface OpenAIToolSpec {

@@ -2,6 +2,7 @@
  * Walks a parameters schema the way every provider check needs: each schema and sub-schema once,
  * with its dotted path, so findings point at the exact keyword an operator has to change.
  */
+import { childPath } from "../definition-input";
 
 export type SchemaObject = Readonly<Record<string, unknown>>;
 
@@ -18,11 +19,6 @@ const SINGLE_SUBSCHEMA_KEYWORDS = ["items", "additionalProperties", "contains", 
 
 export function isSchemaObject(value: unknown): value is SchemaObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** `base.key`, or `key` at the root. */
-export function childPath(base: string, key: string | number): string {
-  return base === "" ? String(key) : `${base}.${key}`;
 }
 
 /** The named properties of an object schema (empty for anything else). */
