@@ -3,22 +3,15 @@
  * for the audit page, newest first, one page at a time.
  */
 import type { AuditAction, AuditEntry, AuditTargetType } from "../audit/events";
-import type { JsonValue } from "../tools/types";
 import { getDb, type Tx } from "./client";
 import { parseJson, toJsonText } from "./json-columns";
 
 /** One recorded change, as the audit page shows it. */
-export interface AuditEventDTO {
+export interface AuditEventDTO extends Omit<AuditEntry, "actor"> {
   readonly id: number;
   readonly createdAt: Date;
   readonly actorId: string | null;
   readonly actorEmail: string;
-  readonly action: AuditAction;
-  readonly targetType: AuditTargetType;
-  readonly targetId: string;
-  readonly targetName: string;
-  readonly before: JsonValue;
-  readonly after: JsonValue;
 }
 
 export interface AuditFilters {

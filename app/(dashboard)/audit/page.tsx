@@ -3,7 +3,7 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Field, Select, TextInput } from "@/components/ui/field";
+import { FilterBar, FilterSelect, FilterText } from "@/components/ui/filter-bar";
 import { PageHeader } from "@/components/ui/page-header";
 import { describeChange } from "@/lib/audit/describe-change";
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditAction, type AuditTargetType } from "@/lib/audit/events";
@@ -37,40 +37,12 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
   return (
     <>
       <PageHeader title="Audit" description="Every change, who made it and when, with what it was before and after. Secret values are never recorded." />
-      <form method="get" role="search" className="mb-6 flex flex-wrap items-end gap-3">
-        <div className="w-56">
-          <Field id="audit-actor" label="Actor e-mail">
-            <TextInput id="audit-actor" name="actor" defaultValue={filters.actor} />
-          </Field>
-        </div>
-        <div className="w-48">
-          <Field id="audit-target" label="Target name">
-            <TextInput id="audit-target" name="target" defaultValue={filters.targetName} />
-          </Field>
-        </div>
-        <div className="w-36">
-          <Field id="audit-type" label="Target type">
-            <Select id="audit-type" name="type" defaultValue={filters.targetType ?? ""}>
-              <option value="">Any</option>
-              {AUDIT_TARGET_TYPES.map((type) => (
-                <option key={type} value={type}>{type}</option>
-              ))}
-            </Select>
-          </Field>
-        </div>
-        <div className="w-48">
-          <Field id="audit-action" label="Action">
-            <Select id="audit-action" name="action" defaultValue={filters.action ?? ""}>
-              <option value="">Any</option>
-              {AUDIT_ACTIONS.map((action) => (
-                <option key={action} value={action}>{action}</option>
-              ))}
-            </Select>
-          </Field>
-        </div>
-        <button type="submit" className={buttonClasses("secondary")}>Filter</button>
-        {filtering && <Link href="/audit" className={buttonClasses("ghost")}>Clear</Link>}
-      </form>
+      <FilterBar clearHref="/audit" filtering={filtering}>
+        <FilterText id="audit-actor" label="Actor e-mail" name="actor" value={filters.actor} width="w-56" />
+        <FilterText id="audit-target" label="Target name" name="target" value={filters.targetName} width="w-48" />
+        <FilterSelect id="audit-type" label="Target type" name="type" value={filters.targetType} width="w-36" options={AUDIT_TARGET_TYPES} anyLabel="Any" />
+        <FilterSelect id="audit-action" label="Action" name="action" value={filters.action} width="w-48" options={AUDIT_ACTIONS} anyLabel="Any" />
+      </FilterBar>
 
       {events.length === 0 ? (
         <EmptyState title={filtering ? "No change matches these filters" : "No changes recorded yet"}>

@@ -1,9 +1,7 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
-import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Field, Select, TextInput } from "@/components/ui/field";
+import { FilterBar, FilterSelect, FilterText } from "@/components/ui/filter-bar";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table } from "@/components/ui/table";
 import { ToolRow } from "@/components/tools/tool-row";
@@ -26,25 +24,10 @@ export default async function ToolsPage({ searchParams }: { searchParams: Search
   return (
     <>
       <PageHeader title="Tools" description="HTTP tools defined as data, and the built-in code tools. Agents see them through their personas." />
-      <form method="get" className="mb-6 flex flex-wrap items-end gap-3" role="search">
-        <div className="w-64">
-          <Field id="tool-search" label="Search">
-            <TextInput id="tool-search" name="q" defaultValue={search} placeholder="Name or description" />
-          </Field>
-        </div>
-        <div className="w-48">
-          <Field id="tool-group" label="Group">
-            <Select id="tool-group" name="group" defaultValue={group}>
-              <option value="">All groups</option>
-              {groups.map((name) => (
-                <option key={name} value={name}>{name}</option>
-              ))}
-            </Select>
-          </Field>
-        </div>
-        <button type="submit" className={buttonClasses("secondary")}>Filter</button>
-        {filtering && <Link href="/tools" className={buttonClasses("ghost")}>Clear</Link>}
-      </form>
+      <FilterBar clearHref="/tools" filtering={filtering}>
+        <FilterText id="tool-search" label="Search" name="q" value={search} width="w-64" placeholder="Name or description" />
+        <FilterSelect id="tool-group" label="Group" name="group" value={group} width="w-48" options={groups} anyLabel="All groups" />
+      </FilterBar>
 
       {tools.length === 0 && codeTools.length === 0 ? (
         <EmptyState title={filtering ? "No tool matches" : "No tools yet"}>
