@@ -8,9 +8,9 @@ import { cn } from "@/components/ui/cn";
 interface Props {
   readonly persona: string;
   readonly tool: string;
-  /** Whether the operator has not switched it off (it may still be outside the grant). */
+  /** Whether the operator has not switched it off. */
   readonly enabled: boolean;
-  /** False for viewers, and for tools outside the grant (switching them on would change nothing). */
+  /** False for viewers. */
   readonly editable: boolean;
 }
 

@@ -9,12 +9,14 @@ interface TableProps {
   readonly children: ReactNode;
   /** A bordered card (lists) or a plain table inside another block. */
   readonly framed?: boolean;
+  /** Spacing around the table. */
+  readonly className?: string;
 }
 
 /** The design system's table: caption, column headings, consistent spacing. */
-export function Table({ caption, columns, children, framed = true }: TableProps) {
+export function Table({ caption, columns, children, framed = true, className }: TableProps) {
   const table = (
-    <table className="w-full text-left text-sm">
+    <table className={cn("w-full text-left text-sm", !framed && className)}>
       <caption className="sr-only">{caption}</caption>
       <thead
         className={cn(
@@ -33,5 +35,5 @@ export function Table({ caption, columns, children, framed = true }: TableProps)
       <tbody className={framed ? "divide-y divide-zinc-200 dark:divide-zinc-800" : undefined}>{children}</tbody>
     </table>
   );
-  return framed ? <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">{table}</div> : table;
+  return framed ? <div className={cn("overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800", className)}>{table}</div> : table;
 }

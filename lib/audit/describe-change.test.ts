@@ -18,6 +18,13 @@ describe("describeChange", () => {
     expect(describeChange(null, { role: "editor" })).toEqual([{ path: "role", before: undefined, after: '"editor"' }]);
   });
 
+  it("walks into an object that appears, so a creation reads field by field", () => {
+    expect(describeChange(null, { definition: { name: "lookup", request: { method: "GET" } } })).toEqual([
+      { path: "definition.name", before: undefined, after: '"lookup"' },
+      { path: "definition.request.method", before: undefined, after: '"GET"' },
+    ]);
+  });
+
   it("shows a deletion as fields without an after", () => {
     expect(describeChange({ active: true }, null)).toEqual([{ path: "active", before: "true", after: undefined }]);
   });

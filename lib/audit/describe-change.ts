@@ -43,9 +43,13 @@ export function describeChange(before: JsonValue, after: JsonValue, options: Des
   const maxDepth = options.maxDepth ?? Infinity;
   const changes: FieldChange[] = [];
   const walk = (path: string, depth: number, left: JsonValue | undefined, right: JsonValue | undefined) => {
-    if (depth < maxDepth && isObject(left) && isObject(right)) {
-      const keys = [...new Set([...Object.keys(left), ...Object.keys(right)])];
-      for (const key of keys) walk(path ? `${path}.${key}` : key, depth + 1, left[key], right[key]);
+    // An object that appears or disappears is walked too, so a creation reads field by field.
+    const walkable = (value: JsonValue | undefined) => isObject(value) || value === undefined;
+    if (depth < maxDepth && walkable(left) && walkable(right) && (isObject(left) || isObject(right))) {
+      const leftFields = isObject(left) ? left : {};
+      const rightFields = isObject(right) ? right : {};
+      const keys = [...new Set([...Object.keys(leftFields), ...Object.keys(rightFields)])];
+      for (const key of keys) walk(path ? `${path}.${key}` : key, depth + 1, leftFields[key], rightFields[key]);
       return;
     }
     if (JSON.stringify(left) === JSON.stringify(right)) return;

@@ -16,7 +16,7 @@ describe("changedFields", () => {
     { change: "a nested field", after: { ...base, request: { ...base.request, url: "https://a.example/y" } }, expected: ["request.url"] },
     { change: "deeper than two levels", after: { ...base, request: { ...base.request, headers: { A: "2" } } }, expected: ["request.headers"] },
     { change: "a list", after: { ...base, tags: ["a", "b"] }, expected: ["tags"] },
-    { change: "an added key", after: { ...base, evidence: { source: "s" } }, expected: ["evidence"] },
+    { change: "an added section, field by field", after: { ...base, evidence: { source: "s" } }, expected: ["evidence.source"] },
     { change: "two fields", after: { ...base, name: "u", tags: [] }, expected: ["name", "tags"] },
   ])("reports $change", ({ after, expected }) => {
     expect(changedFields(base, after)).toEqual(expected);

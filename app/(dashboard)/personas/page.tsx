@@ -47,32 +47,37 @@ export default async function PersonasPage() {
                     Names that match no tool (deleted or renamed): {stale.join(", ")}. They are ignored.
                   </p>
                 )}
-                <div className="mt-4">
                 <Table
                   caption={`Tools of ${persona.name}`}
                   framed={false}
+                  className="mt-4"
                   columns={[{ label: "Tool" }, { label: "Availability" }, { label: "Enabled", className: "text-right" }]}
                 >
-                    {resolution.explanations.map((explanation) => (
-                      <tr key={explanation.tool} className="border-t border-zinc-100 dark:border-zinc-800">
-                        <td className="py-2 pr-4 font-mono">{explanation.tool}</td>
-                        <td className="py-2 pr-4">
-                          <Badge tone={explanation.available ? "success" : explanation.code === "disabled_by_operator" ? "warning" : "neutral"}>
-                            {explanation.reason}
-                          </Badge>
-                        </td>
-                        <td className="py-2 text-right">
+                  {resolution.explanations.map((explanation) => (
+                    <tr key={explanation.tool} className="border-t border-zinc-100 dark:border-zinc-800">
+                      <td className="py-2 pr-4 font-mono">{explanation.tool}</td>
+                      <td className="py-2 pr-4">
+                        <Badge tone={explanation.available ? "success" : explanation.code === "disabled_by_operator" ? "warning" : "neutral"}>
+                          {explanation.reason}
+                        </Badge>
+                      </td>
+                      <td className="py-2 text-right">
+                        {explanation.code === "outside_grant" ? (
+                          <span className="text-xs text-zinc-500" title="Not in the grant: an admin decides the grant">
+                            not granted
+                          </span>
+                        ) : (
                           <ToolToggle
                             persona={persona.slug}
                             tool={explanation.tool}
-                            enabled={!persona.disabledTools.includes(explanation.tool)}
-                            editable={canToggle && explanation.code !== "outside_grant"}
+                            enabled={explanation.code !== "disabled_by_operator"}
+                            editable={canToggle}
                           />
-                        </td>
-                      </tr>
-                    ))}
+                        )}
+                      </td>
+                    </tr>
+                  ))}
                 </Table>
-                </div>
               </section>
             );
           })}
