@@ -42,7 +42,7 @@ describe("redactSecrets", () => {
 
   it("drops the mask's tail when it would spell the secret again with the text after it", () => {
     const secret = "x".repeat(13);
-    // "••••xxxx" + the 10 x's left over would be 14 x's in a row.
+    // The mask with its four-character tail, then the 10 left over, would make 14 in a row.
     const redacted = redactSecrets("x".repeat(23), [secret]);
     expect(redacted).toBe("••••" + "x".repeat(10));
   });

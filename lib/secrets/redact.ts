@@ -6,7 +6,7 @@
  *
  * Guarantee: the output contains no form of any given secret. Two cases need care:
  * - The mask shows the secret's last four characters, and those plus the text after them can
- *   spell the secret again (`xxxx…` runs, or one secret ending where another begins). The
+ *   spell the secret again (runs of one repeated character, or one secret ending where another begins). The
  *   result is checked, and when that happens the text is redacted again with tail-less masks.
  * - A secret may itself contain `•`. Masks then use the first marker that appears in no form
  *   (`*`, `#`, …), so a mask can never spell a secret. With a marker absent from every form,
