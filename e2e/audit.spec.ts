@@ -17,7 +17,11 @@ test("filters the trail through the form and reads an entry field by field", asy
   await page.getByLabel("Action").selectOption("persona.create");
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/action=persona.create/);
-  await expect(events).toHaveCount(2);
+  await expect(events.first()).toContainText("persona.create");
+  const personaCreations = await events.count();
+  expect(personaCreations).toBeGreaterThanOrEqual(2);
+  expect(personaCreations).toBeLessThan(everything);
+  for (const text of await events.allTextContents()) expect(text).toContain("persona.create");
 
   await page.getByLabel("Target name").fill("support-tier1");
   await page.getByLabel("Actor e-mail").fill("system");

@@ -5,6 +5,7 @@
  */
 import { expect, test } from "./fixtures/test";
 import { E2E_OPERATORS, storageStateFor } from "./support/environment";
+import { callServerAction, serverActionId } from "./support/server-actions";
 import { signInAs } from "./support/sign-in";
 
 test.describe("as an admin", () => {
@@ -35,6 +36,45 @@ test.describe("as an admin", () => {
     await expect(event).toContainText("user.create");
     await expect(event).toContainText(newcomer.email);
     await expect(event).toContainText(E2E_OPERATORS.admin.email);
+  });
+
+  test("a demotion or deactivation takes effect on the operator's very next request", async ({ page, browser, leakGuard }) => {
+    const dora = { email: "dora.demoted@e2e.quiver.test", name: "Dora Demoted", password: "dora-initial-pass-1" };
+    leakGuard.watch(dora.password);
+    await page.goto("/settings/users");
+    await page.getByLabel("E-mail").fill(dora.email);
+    await page.getByLabel("Name").fill(dora.name);
+    await page.getByLabel("Role", { exact: true }).selectOption("editor");
+    await page.getByLabel("Initial password").fill(dora.password);
+    await page.getByRole("button", { name: "Add operator" }).click();
+    await expect(page.getByRole("row", { name: dora.email })).toBeVisible();
+
+    const doraContext = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const stopObserving = leakGuard.observeContext(doraContext);
+    const doraPage = await doraContext.newPage();
+    await signInAs(doraPage, dora);
+    await doraPage.goto("/personas");
+    const toggle = doraPage.getByRole("switch", { name: "triage_request for support-tier1" });
+    await expect(toggle).toBeEnabled();
+
+    await page.getByLabel(`Role of ${dora.email}`).selectOption("viewer");
+    await expect(page.getByRole("row", { name: dora.email })).toContainText("viewer");
+    const refused = await callServerAction(doraPage.request, "/personas", serverActionId("app/(dashboard)/personas/actions.ts", "setPersonaToolEnabledAction"), [
+      "support-tier1",
+      "triage_request",
+      false,
+    ]);
+    expect(await refused.text()).toContain("This needs the editor role; you are signed in as viewer.");
+    await doraPage.reload();
+    await expect(doraPage.getByLabel("Role: viewer")).toBeVisible();
+    await expect(toggle).toBeDisabled();
+
+    await page.getByRole("button", { name: `Deactivate ${dora.email}` }).click();
+    await expect(page.getByRole("row", { name: dora.email })).toContainText("deactivated");
+    await doraPage.goto("/tools");
+    await expect(doraPage).toHaveURL(/\/login/);
+    await stopObserving();
+    await doraContext.close();
   });
 
   test("bad input is refused next to its field and adds nobody", async ({ page }) => {

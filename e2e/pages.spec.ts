@@ -3,7 +3,9 @@
  * shows no stack trace, and — through the leak guard that wraps every test — none of them sends a
  * seeded secret's plaintext (in any encoding) to the browser, even the pages that show masks.
  */
+import { maskSecret } from "../lib/secrets/mask";
 import { expect, test } from "./fixtures/test";
+import { SEEDED_SECRETS } from "./fixtures/seeded-secrets";
 import { storageStateFor, type E2ERole } from "./support/environment";
 
 const PAGES = [
@@ -36,9 +38,20 @@ test.describe("with secrets on the page", () => {
   test.use({ storageState: storageStateFor("editor") });
 
   test("a tool's secret headers show only their masks", async ({ page }) => {
-    await page.goto("/tools/e2e_orders");
-    await expect(page.getByLabel("Authorization is a secret")).toContainText("••••");
-    await expect(page.getByLabel("X-Legacy-Pin is a secret")).toHaveText(/^••••\s*secret$/);
+    await page.goto("/tools");
+    await page.getByRole("link", { name: "e2e_orders" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "e2e_orders" })).toBeVisible();
+    const authorizationMask = maskSecret(`Bearer ${SEEDED_SECRETS.ordersApiToken}`);
+    expect(authorizationMask).toMatch(/^••••.{4}$/);
+    await expect(page.getByLabel("Authorization is a secret")).toHaveText(`${authorizationMask} secret`);
+    await expect(page.getByLabel("X-Legacy-Pin is a secret")).toHaveText("•••• secret");
+  });
+
+  test("a code tool is marked as code and read-only", async ({ page }) => {
+    await page.goto("/tools");
+    await expect(page.getByRole("row", { name: /current_time/ })).toContainText("code");
+    await page.getByRole("link", { name: "current_time" }).click();
+    await expect(page.getByText("code · read-only")).toBeVisible();
   });
 
   test("the tool list filters by search and group", async ({ page }) => {

@@ -10,7 +10,14 @@ import { callServerAction, serverActionId } from "./support/server-actions";
 const PERSONA = "support-tier1";
 const TOOL = "triage_request";
 const toggleAction = () => serverActionId("app/(dashboard)/personas/actions.ts", "setPersonaToolEnabledAction");
-const createUserAction = () => serverActionId("app/(dashboard)/settings/users/actions.ts", "createUserAction");
+const usersAction = (name: string) => serverActionId("app/(dashboard)/settings/users/actions.ts", name);
+const createUserAction = () => usersAction("createUserAction");
+
+/** Every admin-only action on the users page, with arguments a crafted call would send. */
+const ADMIN_ONLY_CALLS = [
+  { action: "changeUserRoleAction", args: ["any-operator-id", "admin"] },
+  { action: "setUserActiveAction", args: ["any-operator-id", false] },
+] as const;
 
 test.describe("as a viewer", () => {
   test.use({ storageState: storageStateFor("viewer") });
@@ -44,10 +51,51 @@ test.describe("as a viewer", () => {
   });
 });
 
+for (const role of ["viewer", "editor"] as const) {
+  test.describe(`as ${role === "viewer" ? "a viewer" : "an editor"}`, () => {
+    test.use({ storageState: storageStateFor(role) });
+
+    test("calling the admin-only role and status actions directly is refused and changes nothing", async ({ page }) => {
+      for (const { action, args } of ADMIN_ONLY_CALLS) {
+        const response = await callServerAction(page.request, "/settings/users", usersAction(action), args);
+        expect(await response.text()).toContain(`This needs the admin role; you are signed in as ${role}.`);
+      }
+      await page.goto("/settings/users");
+      await expect(page.getByRole("row", { name: E2E_OPERATORS.admin.email })).toContainText("admin");
+      await expect(page.getByRole("row", { name: E2E_OPERATORS.admin.email })).toContainText("active");
+    });
+  });
+}
+
+test("without a session, a crafted action call is turned away and changes nothing", async ({ playwright, leakGuard, browser }) => {
+  const anonymous = leakGuard.wrapRequestContext(await playwright.request.newContext({ baseURL: test.info().project.use.baseURL }));
+  const response = await anonymous.post("/personas", {
+    headers: { "Next-Action": toggleAction(), Accept: "text/x-component", "Content-Type": "text/plain;charset=UTF-8" },
+    data: JSON.stringify([PERSONA, TOOL, false]),
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(307);
+  expect(response.headers().location).toMatch(/\/login/);
+  await anonymous.dispose();
+
+  const viewer = await browser.newContext({ storageState: storageStateFor("viewer") });
+  const stopObserving = leakGuard.observeContext(viewer);
+  const viewerPage = await viewer.newPage();
+  await viewerPage.goto("/personas");
+  await expect(viewerPage.getByRole("switch", { name: `${TOOL} for ${PERSONA}` })).toHaveAttribute("aria-checked", "true");
+  await stopObserving();
+  await viewer.close();
+});
+
 test.describe("as an editor", () => {
   test.use({ storageState: storageStateFor("editor") });
 
   test("switches a tool off and on for a persona through the UI, and the audit shows it", async ({ page }) => {
+    const auditOfToggles = `/audit?action=persona.toggle_tool&target=${PERSONA}&actor=${encodeURIComponent(E2E_OPERATORS.editor.email)}`;
+    await page.goto(auditOfToggles);
+    const events = page.getByRole("list", { name: "Audit events" }).getByRole("listitem");
+    const togglesBefore = await events.count();
+
     await page.goto("/personas");
     const persona = page.getByRole("region", { name: "Support tier 1" });
     const toggle = persona.getByRole("switch", { name: `${TOOL} for ${PERSONA}` });
@@ -59,10 +107,10 @@ test.describe("as an editor", () => {
     await expect(toggle).toHaveAttribute("aria-checked", "true");
     await expect(persona.getByRole("row", { name: new RegExp(TOOL) })).toContainText("available (granted by support-base)");
 
-    await page.goto(`/audit?action=persona.toggle_tool&target=${PERSONA}`);
-    const events = page.getByRole("list", { name: "Audit events" }).getByRole("listitem");
-    await expect(events).toHaveCount(2);
+    await page.goto(auditOfToggles);
+    await expect(events).toHaveCount(togglesBefore + 2);
     await expect(events.first()).toContainText(E2E_OPERATORS.editor.email);
+    await expect(events.first()).toContainText('["triage_request"]');
   });
 
   test("a tool outside the inherited grant offers no switch", async ({ page }) => {

@@ -17,11 +17,13 @@ function startServerWith(overrides: Record<string, string>): Promise<{ code: num
     const server = spawn("npx", ["next", "start", "-p", String(SPARE_PORT)], {
       env: { ...process.env, ...E2E_SERVER_ENV, ...overrides, NEXT_TELEMETRY_DISABLED: "1" },
       stdio: ["ignore", "pipe", "pipe"],
+      // Its own process group, so giving up kills `next start` too, not only `npx`.
+      detached: true,
     });
     let output = "";
     server.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     server.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    const giveUp = setTimeout(() => server.kill("SIGKILL"), START_TIMEOUT_MS);
+    const giveUp = setTimeout(() => process.kill(-server.pid!, "SIGKILL"), START_TIMEOUT_MS);
     server.on("exit", (code) => {
       clearTimeout(giveUp);
       resolve({ code, output });

@@ -1,63 +1,56 @@
 /**
- * The rotation command as an operator runs it (`npm run secrets:rotate`), against a real SQLite
- * file: it re-encrypts under the new key and says so, a second run has nothing to do, and a
- * secret it cannot decrypt makes it fail (exit 1) without touching that secret.
+ * The rotation command as an operator runs it (`npm run secrets:rotate`), against every test
+ * database (SQLite, and PostgreSQL when reachable): it re-encrypts under the new key and says so,
+ * a second run has nothing to do, and a secret it cannot decrypt makes it fail (exit 1) without
+ * touching that secret. Whatever happens, its output carries neither the secret nor a key.
+ * Each test stores its own secret, so the tests pass in any order.
  */
-import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDb, setDb, type Db } from "../lib/db/client";
+import { describe, expect, it } from "vitest";
+import { COMMAND_TEST_TIMEOUT_MS, runProjectScript, type CommandResult } from "../lib/db/test-support/commands";
+import { databaseTargets, useTestDatabase } from "../lib/db/test-support/databases";
 import { insertOperator, referenceTool, sealedSecret } from "../lib/db/test-support/fixtures";
 import { getToolSecretsForExecution } from "../lib/db/tool-secrets";
 import { saveTool } from "../lib/db/tool-saves";
 import { generateEncryptionKey, loadKeyring } from "../lib/secrets/keyring";
-import { applyPendingMigrations } from "./db/apply-migrations";
 
-const run = promisify(execFile);
-const folder = mkdtempSync(path.join(tmpdir(), "quiver-rotate-"));
-const url = `file:${path.join(folder, "rotate.db")}`;
+const targets = await databaseTargets();
+const PLAINTEXT = "Bearer sk-rotate-0123456789";
 const oldKey = generateEncryptionKey();
 const newKey = generateEncryptionKey();
-let db: Db;
 
-async function rotate(keys: { active: string; previous: string }) {
-  const env = { ...process.env, DATABASE_URL: url, QUIVER_ENCRYPTION_KEY: keys.active, QUIVER_PREVIOUS_ENCRYPTION_KEYS: keys.previous };
-  try {
-    const { stdout } = await run("npx", ["tsx", "scripts/rotate-secrets.ts"], { env });
-    return { code: 0, output: stdout };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, output: failed.stdout + failed.stderr };
+describe.each(targets)("npm run secrets:rotate on $name", (target) => {
+  const db = useTestDatabase(target);
+
+  /** The reference tool with PLAINTEXT stored under the old key. */
+  async function storeSecretUnderOldKey(): Promise<void> {
+    const actor = await insertOperator(db(), "rotator@example.com");
+    const oldKeyring = loadKeyring({ QUIVER_ENCRYPTION_KEY: oldKey });
+    const secret = sealedSecret("Authorization", PLAINTEXT, oldKeyring);
+    await saveTool({ definition: referenceTool(), secrets: [secret], baseVersion: null, actor });
   }
-}
 
-beforeAll(async () => {
-  await applyPendingMigrations(url);
-  db = createDb(url);
-  setDb(db);
-  const actor = await insertOperator(db, "rotator@example.com");
-  const oldKeyring = loadKeyring({ QUIVER_ENCRYPTION_KEY: oldKey });
-  await saveTool({ definition: referenceTool(), secrets: [sealedSecret("Authorization", "Bearer sk-rotate-0123456789", oldKeyring)], baseVersion: null, actor });
-});
+  async function rotate(keys: { active: string; previous: string }): Promise<CommandResult & { output: string }> {
+    const result = await runProjectScript("scripts/rotate-secrets.ts", {
+      DATABASE_URL: target.url,
+      QUIVER_ENCRYPTION_KEY: keys.active,
+      QUIVER_PREVIOUS_ENCRYPTION_KEYS: keys.previous,
+    });
+    const output = result.stdout + result.stderr;
+    for (const secret of [PLAINTEXT, "sk-rotate-0123456789", oldKey, newKey]) expect(output).not.toContain(secret);
+    return { ...result, output };
+  }
 
-afterAll(async () => {
-  await db.$disconnect();
-  rmSync(folder, { recursive: true, force: true });
-});
-
-describe("npm run secrets:rotate", () => {
   it("refuses (exit 1) while the old key is not configured, leaving the secret as it was", async () => {
+    await storeSecretUnderOldKey();
     const before = await getToolSecretsForExecution("lookup_order");
     const { code, output } = await rotate({ active: newKey, previous: "" });
     expect(code).toBe(1);
-    expect(output).toMatch(/could not be re-encrypted/);
+    expect(output).toMatch(/1 secret could not be re-encrypted/);
     expect(await getToolSecretsForExecution("lookup_order")).toEqual(before);
-  });
+  }, COMMAND_TEST_TIMEOUT_MS);
 
   it("re-encrypts under the new key id, then has nothing left to do", async () => {
+    await storeSecretUnderOldKey();
     const newKeyId = loadKeyring({ QUIVER_ENCRYPTION_KEY: newKey }).activeKeyId;
     const first = await rotate({ active: newKey, previous: oldKey });
     expect(first.code).toBe(0);
@@ -67,5 +60,5 @@ describe("npm run secrets:rotate", () => {
     const second = await rotate({ active: newKey, previous: oldKey });
     expect(second.code).toBe(0);
     expect(second.output).toMatch(/Nothing to rotate/);
-  });
+  }, COMMAND_TEST_TIMEOUT_MS);
 });

@@ -8,6 +8,7 @@ import { applyPendingMigrations } from "../../scripts/db/apply-migrations";
 import { SYSTEM_ACTOR } from "../../lib/audit/events";
 import { getDb } from "../../lib/db/client";
 import { sqliteFilePath } from "../../lib/db/database-url";
+import { createPersona } from "../../lib/db/personas";
 import { seedDatabase } from "../../lib/db/seed";
 import { saveTool } from "../../lib/db/tool-saves";
 import { createUser } from "../../lib/db/users";
@@ -49,6 +50,12 @@ for (const tool of secretTools) {
   const secrets = Object.entries(tool.headers).map(([header, value]) => ({ header, ...sealSecret(value, keyring) }));
   await saveTool({ definition, secrets, baseVersion: null, actor: SYSTEM_ACTOR });
 }
+
+// A persona whose grant and disabled list name tools that no longer exist.
+await createPersona(
+  { slug: "e2e-retired", name: "Retired tools", grant: ["triage_request", "retired_lookup"], disabledTools: ["old_weather"] },
+  SYSTEM_ACTOR,
+);
 
 await getDb().$disconnect();
 console.log("e2e database ready");

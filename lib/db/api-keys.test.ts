@@ -5,11 +5,13 @@ import { createApiKey, findApiKeyByToken, hashToken, listApiKeys, revokeApiKey }
 import { listAuditEvents } from "./audit";
 import { createPersona } from "./personas";
 import { databaseTargets, useTestDatabase } from "./test-support/databases";
+import { refusalChecker } from "./test-support/raw-rows";
 
 const targets = await databaseTargets();
 
 describe.each(targets)("API keys on $name", (target) => {
   const db = useTestDatabase(target);
+  const refused = refusalChecker(db, target.name);
 
   it("returns the token once and stores only its hash and a short prefix", async () => {
     await createPersona({ slug: "support", name: "Support" }, SYSTEM_ACTOR);
@@ -40,12 +42,16 @@ describe.each(targets)("API keys on $name", (target) => {
     await revokeApiKey(key.id, SYSTEM_ACTOR);
     expect(await findApiKeyByToken(key.token)).toMatchObject({ revoked: true });
     expect((await listAuditEvents({ action: "api_key.revoke" })).events).toHaveLength(1);
-    await expect(revokeApiKey("missing", SYSTEM_ACTOR)).rejects.toThrow(NotFoundError);
+    await refused(() => revokeApiKey("missing", SYSTEM_ACTOR), NotFoundError);
   });
 
-  it("refuses a key without a name or personas, or for an unknown persona", async () => {
-    await expect(createApiKey({ name: "", personaSlugs: [] }, SYSTEM_ACTOR)).rejects.toThrow(ValidationError);
-    await expect(createApiKey({ name: "Bot", personaSlugs: ["ghost"] }, SYSTEM_ACTOR)).rejects.toThrow(/"ghost"/);
-    expect(await listApiKeys()).toEqual([]);
+  it.each([
+    { refusal: "a key without a name", input: { name: " ", personaSlugs: ["support"] }, expected: ValidationError },
+    { refusal: "a key without personas", input: { name: "Bot", personaSlugs: [" "] }, expected: ValidationError },
+    { refusal: "a key for an unknown persona", input: { name: "Bot", personaSlugs: ["support", "ghost"] }, expected: /No persona named "ghost"\./ },
+  ])("refuses $refusal, writing nothing", async ({ input, expected }) => {
+    await createPersona({ slug: "support", name: "Support" }, SYSTEM_ACTOR);
+    await createApiKey({ name: "Existing", personaSlugs: ["support"] }, SYSTEM_ACTOR);
+    await refused(() => createApiKey(input, SYSTEM_ACTOR), expected);
   });
 });

@@ -14,11 +14,13 @@ import {
   updatePersonaDetails,
 } from "./personas";
 import { databaseTargets, useTestDatabase } from "./test-support/databases";
+import { refusalChecker } from "./test-support/raw-rows";
 
 const targets = await databaseTargets();
 
 describe.each(targets)("personas on $name", (target) => {
   const db = useTestDatabase(target);
+  const refused = refusalChecker(db, target.name);
 
   it("creates a family and reads the chain, nearest first", async () => {
     const base = await createPersona({ slug: "support-base", name: "Support", grant: ["b", " a ", "b"] }, SYSTEM_ACTOR);
@@ -39,16 +41,52 @@ describe.each(targets)("personas on $name", (target) => {
   it.each([
     { input: { slug: "Bad Slug", name: "X" }, path: "slug" },
     { input: { slug: "ok", name: " " }, path: "name" },
-  ])("refuses a bad $path", async ({ input, path }) => {
-    const error = await createPersona(input, SYSTEM_ACTOR).catch((caught: unknown) => caught);
+  ])("refuses a bad $path, writing nothing", async ({ input, path }) => {
+    await createPersona({ slug: "existing", name: "Existing" }, SYSTEM_ACTOR);
+    const error = await refused(() => createPersona(input, SYSTEM_ACTOR), ValidationError);
     expect((error as ValidationError).issues.map((issue) => issue.path)).toEqual([path]);
   });
 
-  it("refuses a duplicate slug and an unknown parent", async () => {
-    await createPersona({ slug: "p", name: "P" }, SYSTEM_ACTOR);
-    await expect(createPersona({ slug: "p", name: "Again" }, SYSTEM_ACTOR)).rejects.toThrow(ConflictError);
-    await expect(createPersona({ slug: "q", name: "Q", parentSlug: "missing" }, SYSTEM_ACTOR)).rejects.toThrow(NotFoundError);
-    expect(await listPersonas()).toHaveLength(1);
+  it.each([
+    { refusal: "a duplicate slug", attempt: () => createPersona({ slug: "p", name: "Again" }, SYSTEM_ACTOR), expected: ConflictError },
+    { refusal: "an unknown parent", attempt: () => createPersona({ slug: "q", name: "Q", parentSlug: "missing" }, SYSTEM_ACTOR), expected: NotFoundError },
+    { refusal: "a blank name", attempt: () => updatePersonaDetails("p", { name: " ", description: "" }, SYSTEM_ACTOR), expected: ValidationError },
+    { refusal: "renaming a missing persona", attempt: () => updatePersonaDetails("missing", { name: "M", description: "" }, SYSTEM_ACTOR), expected: NotFoundError },
+    { refusal: "a grant for a missing persona", attempt: () => setPersonaGrant("missing", "all", SYSTEM_ACTOR), expected: NotFoundError },
+    { refusal: "a toggle for a missing persona", attempt: () => setPersonaToolEnabled("missing", "x", false, SYSTEM_ACTOR), expected: NotFoundError },
+    { refusal: "a disabled list for a missing persona", attempt: () => setPersonaDisabledTools("missing", ["x"], SYSTEM_ACTOR), expected: NotFoundError },
+    { refusal: "moving a missing persona", attempt: () => setPersonaParent("missing", "p", SYSTEM_ACTOR), expected: NotFoundError },
+    { refusal: "moving under a missing parent", attempt: () => setPersonaParent("p", "missing", SYSTEM_ACTOR), expected: NotFoundError },
+  ])("refuses $refusal, writing nothing", async ({ attempt, expected }) => {
+    await createPersona({ slug: "p", name: "P", disabledTools: ["x"] }, SYSTEM_ACTOR);
+    await refused(attempt, expected);
+  });
+
+  // SPEC §4: whatever the column holds (rows written outside lib/db), a read gives a clean list.
+  it.each([
+    { stored: "null", reads: [] },
+    { stored: "{}", reads: [] },
+    { stored: '"a"', reads: [] },
+    { stored: "42", reads: [] },
+    { stored: '[" a ", 3, "a", "", null, {"b": 1}, ["c"]]', reads: ["a"] },
+  ])("reads a disabled list stored as $stored as $reads, and stores it back clean", async ({ stored, reads }) => {
+    await db().persona.create({ data: { slug: "p", name: "P", disabledTools: stored } });
+    expect((await getPersona("p"))?.disabledTools).toEqual(reads);
+    expect((await listPersonas())[0]?.disabledTools).toEqual(reads);
+    expect((await getPersonaChain("p"))[0]?.disabledTools).toEqual(reads);
+
+    expect((await setPersonaToolEnabled("p", " z ", false, SYSTEM_ACTOR)).disabledTools).toEqual([...reads, "z"]);
+    const { disabledTools } = await db().persona.findUniqueOrThrow({ where: { slug: "p" } });
+    expect(disabledTools).toBe(JSON.stringify([...reads, "z"]));
+  });
+
+  it("stores a disabled list given with blanks, padding and duplicates as a clean list of strings", async () => {
+    const messy = [" a ", "a", "", "  ", "b "];
+    await createPersona({ slug: "p", name: "P", disabledTools: messy }, SYSTEM_ACTOR);
+    await createPersona({ slug: "q", name: "Q" }, SYSTEM_ACTOR);
+    await setPersonaDisabledTools("q", messy, SYSTEM_ACTOR);
+    const rows = await db().persona.findMany({ orderBy: { slug: "asc" }, select: { disabledTools: true } });
+    expect(rows.map((row) => row.disabledTools)).toEqual(['["a","b"]', '["a","b"]']);
   });
 
   it("sets grants and toggles tools, keeping a clean disabled list and an audit trail", async () => {
@@ -78,9 +116,8 @@ describe.each(targets)("personas on $name", (target) => {
     await createPersona({ slug: "a", name: "A" }, SYSTEM_ACTOR);
     await createPersona({ slug: "b", name: "B", parentSlug: "a" }, SYSTEM_ACTOR);
     await createPersona({ slug: "c", name: "C", parentSlug: "b" }, SYSTEM_ACTOR);
-    await expect(setPersonaParent("a", "c", SYSTEM_ACTOR)).rejects.toThrow(/its own ancestor/);
-    await expect(setPersonaParent("a", "a", SYSTEM_ACTOR)).rejects.toThrow(ConflictError);
-    expect((await getPersona("a"))?.parentSlug).toBeNull();
+    await refused(() => setPersonaParent("a", "c", SYSTEM_ACTOR), /its own ancestor/);
+    await refused(() => setPersonaParent("a", "a", SYSTEM_ACTOR), ConflictError);
 
     expect((await setPersonaParent("c", "a", SYSTEM_ACTOR)).parentSlug).toBe("a");
     expect((await setPersonaParent("b", null, SYSTEM_ACTOR)).parentSlug).toBeNull();

@@ -1,17 +1,13 @@
-import { execFile } from "node:child_process";
-import path from "node:path";
-import { promisify } from "node:util";
 import bcrypt from "bcryptjs";
-import { afterAll, describe, expect, it } from "vitest";
-import { applyPendingMigrations } from "../../scripts/db/apply-migrations";
-import { PROJECT_ROOT } from "../../scripts/db/dialect-schemas";
+import { describe, expect, it } from "vitest";
 import { decryptSecret } from "../secrets/encryption";
-import { generateEncryptionKey } from "../secrets/keyring";
+import { generateEncryptionKey, loadKeyring } from "../secrets/keyring";
 import { parseToolDefinition } from "../tools/definition";
 import { getPersonaChain } from "./personas";
 import { DEFAULT_ADMIN_EMAIL, seedDatabase } from "./seed";
 import { EXAMPLE_SECRET_VALUE, EXAMPLE_TOOLS } from "./seed-examples";
-import { databaseTargets, dropDatabase, useTestDatabase } from "./test-support/databases";
+import { COMMAND_TEST_TIMEOUT_MS, runProjectScript } from "./test-support/commands";
+import { databaseTargets, useTestDatabase } from "./test-support/databases";
 import { testKeyring } from "./test-support/fixtures";
 import { dumpAllTables, dumpText } from "./test-support/raw-rows";
 import { getStoredToolSecrets } from "./tool-secrets";
@@ -19,8 +15,6 @@ import { getTool, listTools } from "./tools";
 import { findUserForSignIn } from "./users";
 
 const targets = await databaseTargets();
-/** The command runs in another process, so it gets a SQLite database of its own. */
-const commandTarget = (await databaseTargets())[0]!;
 const keyring = testKeyring();
 
 describe.each(targets)("the seed on $name", (target) => {
@@ -64,33 +58,44 @@ describe.each(targets)("the seed on $name", (target) => {
     const admin = await findUserForSignIn("ops@example.com");
     expect(await bcrypt.compare("configured-password", admin!.passwordHash)).toBe(true);
   });
-});
 
-describe("npm run db:seed", () => {
-  afterAll(() => dropDatabase(commandTarget));
-
-  it("prints a generated password once, with the e-mail, and nothing secret on the second run", async () => {
-    await applyPendingMigrations(commandTarget.url);
-    const run = () =>
-      promisify(execFile)(process.execPath, [path.join(PROJECT_ROOT, "node_modules/tsx/dist/cli.mjs"), "prisma/seed.ts"], {
-        cwd: PROJECT_ROOT,
-        env: {
-          ...process.env,
-          DATABASE_URL: commandTarget.url,
-          QUIVER_ENCRYPTION_KEY: generateEncryptionKey(),
-          QUIVER_ADMIN_EMAIL: "",
-          QUIVER_ADMIN_PASSWORD: "",
-        },
+  describe("npm run db:seed", () => {
+    const encryptionKey = generateEncryptionKey();
+    /** Runs the command against this target; its output never carries the example secret or the key. */
+    async function seedCommand(adminPassword: string): Promise<string> {
+      const { code, stdout, stderr } = await runProjectScript("prisma/seed.ts", {
+        DATABASE_URL: target.url,
+        QUIVER_ENCRYPTION_KEY: encryptionKey,
+        QUIVER_ADMIN_EMAIL: "",
+        QUIVER_ADMIN_PASSWORD: adminPassword,
       });
-    const first = (await run()).stdout;
-    const password = /password: (\S+)/.exec(first)?.[1];
-    expect(first).toContain(`e-mail:   ${DEFAULT_ADMIN_EMAIL}`);
-    expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
-    expect(first).toContain("Seeded persona support-base, persona support-tier1, tool get_current_temperature");
+      expect(code, stderr).toBe(0);
+      for (const secret of [EXAMPLE_SECRET_VALUE, encryptionKey]) expect(stdout + stderr).not.toContain(secret);
+      return stdout;
+    }
 
-    const second = (await run()).stdout;
-    expect(second).not.toContain(password);
-    expect(second).toContain("already exists; left unchanged");
-    expect(second).toContain("nothing to add");
+    it("prints a generated password once, with the e-mail, and nothing secret on the second run", async () => {
+      const first = await seedCommand("");
+      const password = /password: (\S+)/.exec(first)?.[1];
+      expect(first).toContain(`e-mail:   ${DEFAULT_ADMIN_EMAIL}`);
+      expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
+      expect(await bcrypt.compare(password!, (await findUserForSignIn(DEFAULT_ADMIN_EMAIL))!.passwordHash)).toBe(true);
+      expect(first).toContain("Seeded persona support-base, persona support-tier1, tool get_current_temperature");
+      const [secret] = await getStoredToolSecrets("create_support_note");
+      expect(decryptSecret(secret!, loadKeyring({ QUIVER_ENCRYPTION_KEY: encryptionKey }))).toBe(EXAMPLE_SECRET_VALUE);
+
+      const second = await seedCommand("");
+      expect(second).not.toContain(password);
+      expect(second).toContain("already exists; left unchanged");
+      expect(second).toContain("nothing to add");
+    }, COMMAND_TEST_TIMEOUT_MS);
+
+    it("never prints a configured admin password", async () => {
+      const configured = "configured-admin-password";
+      const output = await seedCommand(configured);
+      expect(output).toContain(`First admin created: ${DEFAULT_ADMIN_EMAIL} (password from QUIVER_ADMIN_PASSWORD).`);
+      expect(output).not.toContain(configured);
+      expect(await bcrypt.compare(configured, (await findUserForSignIn(DEFAULT_ADMIN_EMAIL))!.passwordHash)).toBe(true);
+    }, COMMAND_TEST_TIMEOUT_MS);
   });
 });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { secretForms } from "../secrets/forms";
+import { maskSecret } from "../secrets/mask";
 import { databaseTargets, useTestDatabase } from "./test-support/databases";
 import { getTestRun, listTestRuns, recordTestRun } from "./test-runs";
 
@@ -6,7 +8,7 @@ const targets = await databaseTargets();
 const actor = { id: null, email: "ana@example.com" };
 
 describe.each(targets)("test runs on $name", (target) => {
-  useTestDatabase(target);
+  const db = useTestDatabase(target);
 
   it("keeps runs per tool, newest first, with their JSON intact", async () => {
     const response = { type: "json", value: { z: 1, a: [true, null] }, metadata: { status: 200 } };
@@ -22,5 +24,34 @@ describe.each(targets)("test runs on $name", (target) => {
     expect(await listTestRuns("get_weather", 1)).toHaveLength(1);
     expect(await getTestRun(second.id)).toEqual(second);
     expect(await getTestRun(-1)).toBeNull();
+  });
+
+  it("masks every form of the secrets it is given, in arguments, context and response, before storing", async () => {
+    const token = "sk-live-run/0123+456789&x";
+    const password = "hunter2-but-longer";
+    const basic = Buffer.from(`ana:${password}`).toString("base64");
+    const run = await recordTestRun({
+      toolName: "get_weather",
+      actor,
+      mode: "fire",
+      arguments: { apiKey: token, nested: [{ deep: `Bearer ${token}` }] },
+      context: { [token]: "as a key", note: `password=${password}` },
+      response: {
+        type: "error",
+        message: `upstream echoed Authorization: Bearer ${token}`,
+        metadata: { url: `https://api.example.com/x?key=${encodeURIComponent(token)}`, auth: `Basic ${basic}` },
+      },
+      secretsToRedact: [token, password],
+    });
+
+    const [row] = await db().testRun.findMany();
+    const stored = [row!.arguments, row!.context, row!.response].join("\n");
+    for (const secret of [token, password]) {
+      for (const form of secretForms(secret)) expect(stored, `${form.name} form of a secret`).not.toContain(form.text);
+    }
+    expect(stored).toContain(maskSecret(token));
+    expect(run.arguments).toEqual({ apiKey: maskSecret(token), nested: [{ deep: `Bearer ${maskSecret(token)}` }] });
+    expect(run.context).toEqual({ [maskSecret(token)]: "as a key", note: `password=${maskSecret(password)}` });
+    expect((await listTestRuns("get_weather"))[0]).toEqual(run);
   });
 });

@@ -1,9 +1,11 @@
 /**
  * The playground's history (SPEC §7): each dry run or fire of a tool, kept so it can be shown,
  * replayed and copied as curl. The response arrives already redacted (secrets masked) from the
- * playground; this file never sees a secret.
+ * playground. As a second line of defence the caller may also hand over the secret values it
+ * used: any form of them still left in the run is masked before it is stored (SPEC §5).
  */
 import type { Actor } from "../audit/events";
+import { createRedactor } from "../secrets/redact";
 import type { JsonValue } from "../tools/types";
 import { getDb } from "./client";
 import { parseJson, toJsonText } from "./json-columns";
@@ -19,6 +21,11 @@ export interface NewTestRun {
   readonly context: JsonValue;
   /** The outcome, already redacted. */
   readonly response: JsonValue;
+  /**
+   * The plaintext secret values the run used. Never stored: every form of them left in the
+   * arguments, context or response (values and keys alike) is replaced by its mask first.
+   */
+  readonly secretsToRedact?: readonly string[];
 }
 
 export interface TestRunDTO {
@@ -54,16 +61,17 @@ function toDTO(row: TestRunRow): TestRunDTO {
   };
 }
 
-/** Keeps one run in the tool's history. */
+/** Keeps one run in the tool's history, with any secret in `secretsToRedact` masked. */
 export async function recordTestRun(run: NewTestRun): Promise<TestRunDTO> {
+  const { redactValue } = createRedactor(run.secretsToRedact ?? []);
   const row = await getDb().testRun.create({
     data: {
       toolName: run.toolName,
       actorEmail: run.actor.email,
       mode: run.mode,
-      arguments: toJsonText(run.arguments),
-      context: toJsonText(run.context),
-      response: toJsonText(run.response),
+      arguments: toJsonText(redactValue(run.arguments)),
+      context: toJsonText(redactValue(run.context)),
+      response: toJsonText(redactValue(run.response)),
     },
   });
   return toDTO(row);

@@ -8,6 +8,7 @@ import type { ToolDefinition } from "../tools/types";
 import { listAuditEvents } from "./audit";
 import { databaseTargets, useTestDatabase } from "./test-support/databases";
 import { insertOperator, plainTool, referenceTool, sealedSecret, testKeyring } from "./test-support/fixtures";
+import { refusalChecker, rowCounts } from "./test-support/raw-rows";
 import { getToolRevision, listToolRevisions } from "./tool-revisions";
 import { deleteTool, restoreToolRevision, saveTool, type ToolSecretInput } from "./tool-saves";
 import { getStoredToolSecrets, getToolSecretsForExecution } from "./tool-secrets";
@@ -28,16 +29,8 @@ function update(definition: ToolDefinition, baseVersion: number, secrets: ToolSe
 
 describe.each(targets)("tools on $name", (target) => {
   const db = useTestDatabase(target);
-
-  async function rowCounts() {
-    const raw = db();
-    return {
-      tools: await raw.tool.count(),
-      revisions: await raw.toolRevision.count(),
-      secrets: await raw.toolSecret.count(),
-      audit: await raw.auditEvent.count(),
-    };
-  }
+  const refused = refusalChecker(db, target.name);
+  const counts = () => rowCounts(db(), target.name);
 
   it("creates a tool: list columns, revision 1, secret masks and an audit event", async () => {
     const ana = await insertOperator(db(), "ana@example.com");
@@ -88,19 +81,17 @@ describe.each(targets)("tools on $name", (target) => {
     await saveTool({ definition: plainTool(), secrets: [], baseVersion: null, actor: ana });
     const changedUrl = plainTool({ request: { method: "GET", url: "https://api.example.com/v2/weather?q={{city}}" } });
     await saveTool({ definition: changedUrl, secrets: [], baseVersion: 1, actor: bo });
-    const before = await rowCounts();
 
-    const error = await saveTool({ definition: plainTool({ description: "Mine." }), secrets: [], baseVersion: 1, actor: ana })
-      .catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(ConflictError);
-    const message = (error as Error).message;
+    const error = await refused(
+      () => saveTool({ definition: plainTool({ description: "Mine." }), secrets: [], baseVersion: 1, actor: ana }),
+      ConflictError,
+    );
+    const message = error.message;
     const { updatedAt } = (await getTool("get_weather"))!;
     for (const part of ["bo@example.com", updatedAt.toISOString(), "now at version 2", "based on version 1", "request.url"]) {
       expect(message).toContain(part);
     }
     expect(message).not.toContain("description");
-    expect(await rowCounts()).toEqual(before);
-    expect((await getTool("get_weather"))?.definition.description).toBe("Current weather for a city.");
   });
 
   it("lets exactly one of two simultaneous saves from the same version win", async () => {
@@ -112,7 +103,7 @@ describe.each(targets)("tools on $name", (target) => {
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     const [rejected] = results.filter((result) => result.status === "rejected");
     expect(rejected?.reason).toBeInstanceOf(ConflictError);
-    expect(await rowCounts()).toMatchObject({ tools: 1, revisions: 2, audit: 2 });
+    expect(await counts()).toMatchObject({ tools: 1, tool_revisions: 2, audit_events: 2 });
   });
 
   it("lets exactly one of two simultaneous creations of a name win", async () => {
@@ -120,28 +111,28 @@ describe.each(targets)("tools on $name", (target) => {
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     const [rejected] = results.filter((result) => result.status === "rejected");
     expect(rejected?.reason).toBeInstanceOf(ConflictError);
-    expect(await rowCounts()).toMatchObject({ tools: 1, revisions: 1, audit: 1 });
+    expect(await counts()).toMatchObject({ tools: 1, tool_revisions: 1, audit_events: 1 });
   });
 
-  it("refuses creating a name that exists, and editing a tool that does not", async () => {
+  it("refuses creating a name that exists, and editing a tool that does not, writing nothing", async () => {
     await create(plainTool());
-    await expect(create(plainTool())).rejects.toThrow(/already exists/);
-    await expect(update(referenceTool(), 3)).rejects.toThrow(NotFoundError);
-    expect(await rowCounts()).toMatchObject({ tools: 1, revisions: 1 });
+    const taken = await refused(() => create(plainTool({ description: "Other." })), ConflictError);
+    expect(taken.message).toMatch(/already exists/);
+    await refused(() => update(referenceTool(), 3), NotFoundError);
   });
 
   it("leaves nothing behind when the save fails midway (the audit insert: unknown actor)", async () => {
     const ghost = { id: "00000000-0000-0000-0000-000000000000", email: "ghost@example.com" };
     const secret = sealedSecret("Authorization", "never-stored-value", keyring);
-    await expect(saveTool({ definition: referenceTool(), secrets: [secret], baseVersion: null, actor: ghost })).rejects.toThrow();
-    expect(await rowCounts()).toEqual({ tools: 0, revisions: 0, secrets: 0, audit: 0 });
+    await refused(() => saveTool({ definition: referenceTool(), secrets: [secret], baseVersion: null, actor: ghost }), Error);
+    expect(await counts()).toMatchObject({ tools: 0, tool_revisions: 0, tool_secrets: 0, audit_events: 0 });
 
     await saveTool({ definition: referenceTool(), secrets: [secret], baseVersion: null, actor: SYSTEM_ACTOR });
     const replacement = sealedSecret("Authorization", "other-value-123", keyring);
-    await expect(
-      saveTool({ definition: referenceTool({ description: "Changed." }), secrets: [replacement], baseVersion: 1, actor: ghost }),
-    ).rejects.toThrow();
-    expect(await rowCounts()).toEqual({ tools: 1, revisions: 1, secrets: 1, audit: 1 });
+    await refused(
+      () => saveTool({ definition: referenceTool({ description: "Changed." }), secrets: [replacement], baseVersion: 1, actor: ghost }),
+      Error,
+    );
     const tool = await getTool("lookup_order");
     expect(tool).toMatchObject({ version: 1, secrets: [{ header: "Authorization", mask: secret.mask }] });
     expect(tool!.definition.description).toBe("Look up an order by id and return its status.");
@@ -153,18 +144,15 @@ describe.each(targets)("tools on $name", (target) => {
   ])("refuses $problem before writing", async ({ header, twice }) => {
     const secret = sealedSecret(header, "some-secret-value", keyring);
     const secrets = twice ? [secret, sealedSecret("AUTHORIZATION", "another-value-1", keyring)] : [secret];
-    await expect(create(referenceTool(), secrets)).rejects.toThrow(ValidationError);
-    expect(await rowCounts()).toEqual({ tools: 0, revisions: 0, secrets: 0, audit: 0 });
+    await refused(() => create(referenceTool(), secrets), ValidationError);
   });
 
   it.each(BUILTIN_TOOL_NAMES)("refuses a new tool named like the built-in %s, writing nothing", async (name) => {
     const secret = sealedSecret("Authorization", "never-stored-value", keyring);
-    const error = await create(referenceTool({ name }), [secret]).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(ValidationError);
+    const error = await refused(() => create(referenceTool({ name }), [secret]), ValidationError);
     expect((error as ValidationError).issues).toEqual([
       { path: "name", message: `${name} is the name of a built-in code tool; choose another name` },
     ]);
-    expect(await rowCounts()).toEqual({ tools: 0, revisions: 0, secrets: 0, audit: 0 });
   });
 
   it("refuses to save over or restore a tool stored under a built-in's name before the rule, writing nothing", async () => {
@@ -180,19 +168,16 @@ describe.each(targets)("tools on $name", (target) => {
     });
     await db().toolRevision.create({ data: { toolId: tool.id, version: 1, definition: text, createdBy: SYSTEM_ACTOR.email } });
     await db().toolSecret.create({ data: { ...secret, toolId: tool.id } });
-    const before = await rowCounts();
 
-    const refusals = await Promise.all([
-      restoreToolRevision("current_time", 1, 1, SYSTEM_ACTOR).catch((caught: unknown) => caught),
-      update(referenceTool({ name: "current_time", description: "Changed." }), 1, [secret]).catch((caught: unknown) => caught),
-    ]);
-    for (const error of refusals) {
-      expect(error).toBeInstanceOf(ValidationError);
+    for (const attempt of [
+      () => restoreToolRevision("current_time", 1, 1, SYSTEM_ACTOR),
+      () => update(referenceTool({ name: "current_time", description: "Changed." }), 1, [secret]),
+    ]) {
+      const error = await refused(attempt, ValidationError);
       expect((error as ValidationError).issues).toEqual([
         { path: "name", message: "current_time is the name of a built-in code tool; choose another name" },
       ]);
     }
-    expect(await rowCounts()).toEqual(before);
     expect(await getTool("current_time")).toMatchObject({ version: 1, secrets: [{ header: "Authorization", mask: secret.mask }] });
   });
 
@@ -218,26 +203,27 @@ describe.each(targets)("tools on $name", (target) => {
     });
     await update(withSecret, 1, [sealedSecret("X-Key", "weather-key-123456", keyring)]);
 
-    await expect(restoreToolRevision("get_weather", 1, 1, SYSTEM_ACTOR)).rejects.toThrow(ConflictError);
+    await refused(() => restoreToolRevision("get_weather", 1, 1, SYSTEM_ACTOR), ConflictError);
+    await refused(() => restoreToolRevision("get_weather", 7, 2, SYSTEM_ACTOR), NotFoundError);
+    await refused(() => restoreToolRevision("nope", 1, 1, SYSTEM_ACTOR), NotFoundError);
     const restored = await restoreToolRevision("get_weather", 1, 2, SYSTEM_ACTOR);
     expect(restored.version).toBe(3);
     const tool = await getTool("get_weather");
     expect(tool!.definition).toEqual((await getToolRevision("get_weather", 1))!.definition);
     expect(tool!.secrets).toEqual([]);
     expect((await listToolRevisions("get_weather"))[0]).toMatchObject({ version: 3, note: "Restored from version 1" });
-    await expect(restoreToolRevision("get_weather", 7, 3, SYSTEM_ACTOR)).rejects.toThrow(NotFoundError);
   });
 
   it("deletes a tool with its revisions and secrets, only from the current version", async () => {
     await create(referenceTool(), [sealedSecret("Authorization", "delete-me-please", keyring)]);
     await update(referenceTool({ timeout: 20 }), 1);
-    await expect(deleteTool("lookup_order", 1, SYSTEM_ACTOR)).rejects.toThrow(/now at version 2/);
+    await refused(() => deleteTool("lookup_order", 1, SYSTEM_ACTOR), /now at version 2/);
     await deleteTool("lookup_order", 2, SYSTEM_ACTOR);
     expect(await getTool("lookup_order")).toBeNull();
-    expect(await rowCounts()).toMatchObject({ tools: 0, revisions: 0, secrets: 0 });
+    expect(await counts()).toMatchObject({ tools: 0, tool_revisions: 0, tool_secrets: 0 });
     const [event] = (await listAuditEvents({ action: "tool.delete" })).events;
     expect(event).toMatchObject({ targetName: "lookup_order", after: null, before: { definition: { timeout: 20 } } });
-    await expect(deleteTool("lookup_order", 2, SYSTEM_ACTOR)).rejects.toThrow(NotFoundError);
+    await refused(() => deleteTool("lookup_order", 2, SYSTEM_ACTOR), NotFoundError);
   });
 
   it("lists and filters by search, group and tag", async () => {
@@ -245,17 +231,20 @@ describe.each(targets)("tools on $name", (target) => {
     await create(plainTool({ group: "Weather", tags: ["Public", "b2c"] }));
     const post = { method: "POST", url: "https://sms.example.com/send", body: { to: "x" } };
     await create(plainTool({ name: "send_sms", description: "Send an SMS.", request: post }));
+    await create(plainTool({ name: "get_invoice", description: "An invoice.", group: "billing" }));
+    await create(plainTool({ name: "get_refund", description: "A refund.", group: "billing" }));
 
     const names = async (filters: Parameters<typeof listTools>[0]) => (await listTools(filters)).map((tool) => tool.name);
-    expect(await names({})).toEqual(["get_weather", "lookup_order", "send_sms"]);
+    expect(await names({})).toEqual(["get_invoice", "get_refund", "get_weather", "lookup_order", "send_sms"]);
     expect(await names({ search: "WEATHER" })).toEqual(["get_weather"]);
     expect(await names({ search: "sms" })).toEqual(["send_sms"]);
     expect(await names({ group: "orders" })).toEqual(["lookup_order"]);
     expect(await names({ tag: "PUBLIC" })).toEqual(["get_weather"]);
     expect(await names({ tag: "b2" })).toEqual([]);
     expect((await listTools({ search: "sms" }))[0]).toMatchObject({ method: "POST", sideEffect: true, group: null, tags: [] });
-    expect(await listToolGroups()).toEqual(["Weather", "orders"].sort());
-    expect((await listToolDefinitions()).map((tool) => tool.name)).toEqual(["get_weather", "lookup_order", "send_sms"]);
+    // Case-insensitive whatever the collation: a C or binary one alone would put "Weather" first.
+    expect(await listToolGroups()).toEqual(["billing", "orders", "Weather"]);
+    expect((await listToolDefinitions()).map((tool) => tool.name)).toEqual(["get_invoice", "get_refund", "get_weather", "lookup_order", "send_sms"]);
   });
 
   it("answers unknown names with null, [] or NotFoundError", async () => {

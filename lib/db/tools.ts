@@ -105,15 +105,24 @@ export async function listTools(filters: ToolListFilters = {}): Promise<ToolSumm
     .filter((tool) => !tag || tool.tags.includes(tag));
 }
 
-/** The distinct groups in use, for the list's filter. */
+/**
+ * The distinct groups in use, for the list's filter, ignoring case ("orders" before "Weather").
+ * Sorted here, not in SQL: the database's collation (C, en_US, ICU…) would otherwise decide.
+ */
 export async function listToolGroups(): Promise<string[]> {
   const rows = await getDb().tool.findMany({
     where: { group: { not: null } },
     select: { group: true },
     distinct: ["group"],
-    orderBy: { group: "asc" },
   });
-  return rows.flatMap((row) => (row.group === null ? [] : [row.group]));
+  return rows.flatMap((row) => (row.group === null ? [] : [row.group])).sort(compareIgnoringCase);
+}
+
+/** Case-insensitive, then exact, by UTF-16 code unit: the same order in every locale. */
+function compareIgnoringCase(a: string, b: string): number {
+  const [lowerA, lowerB] = [a.toLowerCase(), b.toLowerCase()];
+  if (lowerA !== lowerB) return lowerA < lowerB ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Every stored definition (secret values empty), by name. */

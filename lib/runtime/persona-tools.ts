@@ -44,6 +44,8 @@ export interface ResolvedPersona {
   readonly resolution: PersonaToolResolution<Tool>;
   /** Where its ceiling comes from, in a few words ("inherits the grant of support-base"). */
   readonly grantSummary: string;
+  /** Names in this persona's own grant and disabled list that match no tool (an inherited grant's are its owner's). */
+  readonly staleNames: readonly string[];
 }
 
 /** A few words on a persona's own grant setting. */
@@ -58,11 +60,16 @@ export async function listResolvedPersonas(): Promise<{ personas: ResolvedPerson
   const [personas, catalog] = await Promise.all([listPersonas(), loadToolCatalog()]);
   const bySlug = new Map(personas.map((persona) => [persona.slug, persona]));
   return {
-    personas: personas.map((persona) => ({
-      persona,
-      resolution: resolveStoredPersona(personaChain(persona.slug, bySlug), catalog),
-      grantSummary: describeGrant(persona),
-    })),
+    personas: personas.map((persona) => {
+      const resolution = resolveStoredPersona(personaChain(persona.slug, bySlug), catalog);
+      const ownGrantStale = resolution.grantSource === persona.slug ? resolution.staleNames.grant : [];
+      return {
+        persona,
+        resolution,
+        grantSummary: describeGrant(persona),
+        staleNames: [...new Set([...ownGrantStale, ...resolution.staleNames.disabled])],
+      };
+    }),
     catalogSize: catalog.length,
   };
 }

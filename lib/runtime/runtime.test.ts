@@ -16,6 +16,7 @@ import { parseToolDefinition } from "../tools/definition";
 import { reply, startUpstream, type Upstream } from "../tools/test-support/upstream-server";
 import { DEFAULT_EXECUTION_CONFIG } from "../tools/execution-config";
 import { listResolvedPersonas, togglePersonaTool } from "./persona-tools";
+import { describeCleanup, removeStaleToolNames } from "./stale-tool-names";
 import { loadToolCatalog } from "./tool-catalog";
 import { listToolsForDashboard } from "./tool-list";
 
@@ -99,7 +100,27 @@ describe.each(targets)("runtime on $name", (target) => {
     expect(child.grantSummary).toBe("inherits the grant of base");
     const base = personas.find((entry) => entry.persona.slug === "base")!;
     expect(base.grantSummary).toBe("grant: 3 tools");
-    expect(base.resolution.staleNames.grant).toEqual(["deleted_tool"]);
+    expect(base.staleNames).toEqual(["deleted_tool"]);
+    expect(child.staleNames).toEqual([]);
+  });
+
+  it("cleans stale names: an editor from the disabled list only, an admin from the grant too", async () => {
+    const actor = await saveEchoTool();
+    await createPersona({ slug: "old", name: "Old", grant: ["echo_status", "retired_tool"], disabledTools: ["gone_tool", "echo_status"] }, actor);
+
+    const byEditor = await removeStaleToolNames("old", actor, false);
+    expect(byEditor).toEqual({ removedFromDisabled: ["gone_tool"], removedFromGrant: [], leftInGrant: ["retired_tool"] });
+    expect(describeCleanup(byEditor)).toBe("Removed gone_tool. retired_tool stays in the grant: only an admin can change it.");
+    expect(await getPersona("old")).toMatchObject({ grant: ["echo_status", "retired_tool"], disabledTools: ["echo_status"] });
+
+    const byAdmin = await removeStaleToolNames("old", actor, true);
+    expect(byAdmin).toEqual({ removedFromDisabled: [], removedFromGrant: ["retired_tool"], leftInGrant: [] });
+    expect(await getPersona("old")).toMatchObject({ grant: ["echo_status"], disabledTools: ["echo_status"] });
+
+    const version = (await getPersona("old"))!.version;
+    expect(describeCleanup(await removeStaleToolNames("old", actor, true))).toBe("Nothing to remove.");
+    expect((await getPersona("old"))!.version).toBe(version);
+    await expect(removeStaleToolNames("missing", actor, true)).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it("lists data and code tools with the same search; a group filter leaves code tools out", async () => {

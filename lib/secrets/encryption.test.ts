@@ -1,3 +1,4 @@
+import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decryptSecret, encryptSecret, sealSecret, SecretDecryptionError, type EncryptedSecret } from "./encryption";
@@ -63,6 +64,36 @@ describe("encryptSecret / decryptSecret", () => {
     const old = encryptSecret(PLAINTEXT, keyring);
     expect(decryptSecret(old, bothKeys)).toBe(PLAINTEXT);
     expect(encryptSecret(PLAINTEXT, bothKeys).keyId).toBe(otherKeyring.activeKeyId);
+  });
+});
+
+describe("the stored format is AES-256-GCM under the configured 32-byte key (SPEC §5)", () => {
+  // Everything here is written from the documented format, not from the implementation's
+  // constants: "v1." + base64url(12-byte IV ‖ 16-byte tag ‖ data), the key id bound as AAD.
+  const rawKey = Buffer.from(KEY, "base64");
+  const aad = (keyId: string) => Buffer.from(`quiver-secret:v1:${keyId}`, "utf8");
+
+  it("decrypts independently with node:crypto", () => {
+    expect(rawKey).toHaveLength(32);
+    const { keyId, ciphertext } = encryptSecret(PLAINTEXT, keyring);
+    expect(ciphertext.startsWith("v1.")).toBe(true);
+    const bytes = Buffer.from(ciphertext.slice(3), "base64url");
+    const decipher = createDecipheriv("aes-256-gcm", rawKey, bytes.subarray(0, 12), { authTagLength: 16 });
+    decipher.setAAD(aad(keyId));
+    decipher.setAuthTag(bytes.subarray(12, 28));
+    const plaintext = Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString("utf8");
+    expect(plaintext).toBe(PLAINTEXT);
+    // GCM is a stream mode: the data is exactly as long as the UTF-8 plaintext, nothing padded.
+    expect(bytes.length).toBe(12 + 16 + Buffer.byteLength(PLAINTEXT, "utf8"));
+  });
+
+  it("reads a value encrypted independently with node:crypto", () => {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv("aes-256-gcm", rawKey, iv, { authTagLength: 16 });
+    cipher.setAAD(aad(keyring.activeKeyId));
+    const data = Buffer.concat([cipher.update(PLAINTEXT, "utf8"), cipher.final()]);
+    const ciphertext = "v1." + Buffer.concat([iv, cipher.getAuthTag(), data]).toString("base64url");
+    expect(decryptSecret({ keyId: keyring.activeKeyId, ciphertext }, keyring)).toBe(PLAINTEXT);
   });
 });
 

@@ -1,34 +1,77 @@
-import { describe, expect, it } from "vitest";
-import { armDeadline } from "./deadline";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type * as DeadlineModule from "./deadline";
 
-const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+// The clock the ticker reads (performance.now) and the interval it runs on are both faked, so
+// "not yet" and "now" are exact instants rather than guesses about a real clock.
+const FAKED = ["setInterval", "clearInterval", "setTimeout", "clearTimeout", "performance", "Date"] as const;
+
+let armDeadline: typeof DeadlineModule.armDeadline;
+let RESOLUTION: number;
+
+beforeEach(async () => {
+  vi.useFakeTimers({ toFake: [...FAKED] });
+  // A fresh module per test: the shared ticker must be created under this test's fake clock.
+  vi.resetModules();
+  ({ armDeadline, DEADLINE_RESOLUTION_MS: RESOLUTION } = await import("./deadline"));
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe("armDeadline", () => {
-  it("calls back once the deadline is due", async () => {
-    const fired = await new Promise<boolean>((resolve) => {
-      armDeadline(10, () => resolve(true));
-    });
-    expect(fired).toBe(true);
+  it.each([
+    ["armed as the ticker starts", 0, 1000],
+    ["armed between two ticks", 30, 100],
+    ["shorter than one tick", 10, 5],
+  ])("waits until due and fires once within the resolution: %s", (_case, offset, ms) => {
+    // Another deadline starts the ticker first, so `offset` places this one between its ticks.
+    const starter = armDeadline(60_000, () => undefined);
+    vi.advanceTimersByTime(offset);
+    const onExpire = vi.fn();
+    armDeadline(ms, onExpire);
+
+    vi.advanceTimersByTime(ms - 1);
+    expect(onExpire).not.toHaveBeenCalled();
+
+    vi.advanceTimersByTime(1 + RESOLUTION);
+    expect(onExpire).toHaveBeenCalledTimes(1);
+
+    vi.advanceTimersByTime(10 * RESOLUTION);
+    expect(onExpire).toHaveBeenCalledTimes(1);
+    starter();
   });
 
-  it("never calls back once disarmed", async () => {
-    let calls = 0;
-    const disarm = armDeadline(10, () => {
-      calls += 1;
-    });
+  it("never calls back once disarmed, while a deadline armed beside it still fires", () => {
+    const disarmed = vi.fn();
+    const kept = vi.fn();
+    const disarm = armDeadline(100, disarmed);
+    armDeadline(100, kept);
     disarm();
-    // A later deadline that does fire proves the ticker ran past the first one's due time.
-    await new Promise<void>((resolve) => armDeadline(30, resolve));
-    expect(calls).toBe(0);
+    vi.advanceTimersByTime(100 + RESOLUTION);
+    expect(kept).toHaveBeenCalledTimes(1);
+    expect(disarmed).not.toHaveBeenCalled();
   });
 
-  it("fires each deadline once, in any order of arming", async () => {
+  it("fires deadlines in the order they fall due, whatever the order of arming", () => {
     const order: string[] = [];
-    const done = new Promise<void>((resolve) => armDeadline(40, () => resolve()));
-    armDeadline(20, () => order.push("late"));
-    armDeadline(1, () => order.push("early"));
-    await done;
-    await settle(60);
-    expect(order.sort()).toEqual(["early", "late"]);
+    armDeadline(300, () => order.push("late"));
+    armDeadline(100, () => order.push("early"));
+    armDeadline(200, () => order.push("middle"));
+    vi.advanceTimersByTime(150);
+    expect(order).toEqual(["early"]);
+    vi.advanceTimersByTime(300);
+    expect(order).toEqual(["early", "middle", "late"]);
+  });
+
+  it("stops the shared ticker once nothing is armed, and starts it again when needed", () => {
+    armDeadline(100, () => undefined);
+    expect(vi.getTimerCount()).toBe(1);
+    vi.advanceTimersByTime(100 + 2 * RESOLUTION);
+    expect(vi.getTimerCount()).toBe(0);
+
+    const onExpire = vi.fn();
+    armDeadline(100, onExpire);
+    vi.advanceTimersByTime(100 + RESOLUTION);
+    expect(onExpire).toHaveBeenCalledTimes(1);
   });
 });

@@ -19,7 +19,7 @@ import { parseHaltWhen } from "./halt-when";
 import { isValidPath } from "./paths";
 import { parseRequest } from "./request-template";
 import { parseParameters } from "./schema-subset";
-import { parseSecretHeaders } from "./secret-headers";
+import { namedSecretHeaders, parseSecretHeaders } from "./secret-headers";
 import { EXTRACT_KINDS, type ExtractKind, type HttpMethod, type ResponseExtract, type ToolDefinition } from "./types";
 
 export { serializeToolDefinition, toPersistedForm, type PersistedToolDefinition } from "./persisted-form";
@@ -53,7 +53,7 @@ export function parseToolDefinition(input: unknown): ToolDefinition {
   const name = readName(input.name, issues);
   const description = readDescription(input.description, issues);
   const parameters = parseParameters(input.parameters, issues);
-  const request = parseRequest(input.request, parameters, issues);
+  const request = parseRequest(input.request, parameters, namedSecretHeaders(input.secret_headers), issues);
   const response = readResponse(input.response, issues);
   const secretHeaders = parseSecretHeaders(input.secret_headers, request.headers, issues);
   const sideEffect = readSideEffect(input.side_effect, request.method, issues);

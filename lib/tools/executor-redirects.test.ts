@@ -51,8 +51,8 @@ function tool(path: string, method = "GET") {
   });
 }
 
-async function call(path: string, method = "GET") {
-  return executeTool(tool(path, method), {}, { config: CONFIG, secrets: async () => ({ Authorization: `Bearer ${SECRET}` }) });
+async function call(path: string, method = "GET", config = CONFIG) {
+  return executeTool(tool(path, method), {}, { config, secrets: async () => ({ Authorization: `Bearer ${SECRET}` }) });
 }
 
 function echoed(response: Awaited<ReturnType<typeof call>>): ReturnType<typeof echo> {
@@ -77,8 +77,10 @@ describe("redirects", () => {
   });
 
   it("honours a smaller configured limit", async () => {
-    const result = await executeTool(tool("/hop/2"), {}, { config: { ...CONFIG, maxRedirects: 1 } });
-    expect(result).toMatchObject({ ok: false, errorType: "execution_error" });
+    const before = origin.requests.length;
+    const result = await call("/hop/2", "GET", { ...CONFIG, maxRedirects: 1 });
+    expect(result).toMatchObject({ ok: false, errorType: "execution_error", message: "Too many redirects: gave up after following 1" });
+    expect(origin.requests.slice(before).map((request) => request.url)).toEqual(["/hop/2", "/hop/1"]);
   });
 
   it.each([
@@ -106,8 +108,10 @@ describe("redirects", () => {
   });
 
   it("refuses a redirect to a scheme other than http or https", async () => {
+    const before = origin.requests.length;
     const result = await call("/scheme");
     expect(result).toMatchObject({ ok: false, errorType: "blocked_destination" });
     if (!result.ok) expect(result.message).toContain("file:///etc/passwd");
+    expect(origin.requests.slice(before).map((request) => request.url)).toEqual(["/scheme"]);
   });
 });

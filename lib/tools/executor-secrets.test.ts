@@ -192,3 +192,54 @@ describe("secret values never leave in a response", () => {
     expect(asked).toBe(1);
   });
 });
+
+describe("secrets are read only once validation and rendering have succeeded (SPEC §1.5 step 3)", () => {
+  const ordersTool = (path = "/echo") =>
+    tool(path, {
+      parameters: { type: "object", properties: { id: { type: "string" } }, required: ["id"] },
+      request: { method: "GET", url: `${upstream.origin}${path}`, headers: { Authorization: "", "X-Order": "{{id}}" } },
+    });
+
+  /** A secret source that counts how often it is asked. */
+  class CountingSource {
+    asked = 0;
+    readonly read = async () => {
+      this.asked += 1;
+      return { Authorization: `Bearer ${SECRET}` };
+    };
+  }
+
+  it.each<[string, () => ReturnType<typeof tool>, Record<string, unknown>, string]>([
+    ["the arguments fail validation", () => ordersTool(), {}, "id is required"],
+    ["an argument renders a line break into a header", () => ordersTool(), { id: "1\r\nX-Admin: yes" }, "request.headers.X-Order"],
+    ["the URL path needs a ctx field the turn did not supply", () => ordersTool("/tenants/{{ctx.tenant}}"), { id: "1" }, "{{ctx.tenant}} has no value"],
+  ])("not when %s", async (_case, def, args, reason) => {
+    const source = new CountingSource();
+    const sent = upstream.requests.length;
+    const response = await executeTool(def(), args, { config: CONFIG, secrets: source.read });
+    expect(response).toMatchObject({ ok: false, errorType: "validation_error" });
+    if (!response.ok) expect(response.message).toContain(reason);
+    expect(source.asked).toBe(0);
+    expect(upstream.requests.length).toBe(sent);
+  });
+
+  it("once, just before sending, when the call is valid", async () => {
+    const source = new CountingSource();
+    const response = await executeTool(ordersTool(), { id: "A-1" }, { config: CONFIG, secrets: source.read });
+    expect(response).toMatchObject({ ok: true });
+    expect(source.asked).toBe(1);
+    expect(upstream.requests.at(-1)?.headers).toMatchObject({ authorization: `Bearer ${SECRET}`, "x-order": "A-1" });
+  });
+
+  it("once for a blocked destination, which is checked at connect time, and nothing reaches it", async () => {
+    // The guard checks each address as the connection opens (so DNS rebinding cannot slip past),
+    // which is after injection: the value is read, but never leaves the process.
+    const source = new CountingSource();
+    const sent = upstream.requests.length;
+    const response = await executeTool(ordersTool(), { id: "A-1" }, { config: DEFAULT_EXECUTION_CONFIG, secrets: source.read });
+    expect(response).toMatchObject({ ok: false, errorType: "blocked_destination" });
+    expect(source.asked).toBe(1);
+    expect(upstream.requests.length).toBe(sent);
+    expectNoPlaintext(response, SECRET);
+  });
+});

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseToolDefinition } from "./definition";
 import { DEFAULT_EXECUTION_CONFIG, type ExecutionConfig } from "./execution-config";
 import { BODY_EXCERPT_CHARS, executeTool } from "./executor";
-import type { ToolResponse } from "./response";
+import { toolResponseToJSON, type ToolResponse } from "./response";
 import { reply, startUpstream, type Upstream } from "./test-support/upstream-server";
 
 // Loopback is admitted only because the test allowlists it; the guard itself is tested elsewhere.
@@ -160,9 +160,17 @@ describe("halt and say", () => {
     expect(result.halt).toEqual({ payload: { id: 9 }, say: "BYE" });
   });
 
-  it("never halts an http_error", async () => {
-    const result = failure(await fire(halting(), { action: "ESCALATE" }, 500));
-    expect(result.errorType).toBe("http_error");
+  it("never halts an http_error, even when its body matches halt_when", async () => {
+    const body = { action: "ESCALATE", reply: "A person will call you." };
+    const result = failure(await fire(halting({ json_path: "reply" }), body, 500));
+    // The same body with a 200 halts (the table above), so only the status keeps this one from halting.
+    expect(result).toMatchObject({
+      errorType: "http_error",
+      message: "Upstream responded with HTTP 500",
+      details: { status: 500, body_excerpt: JSON.stringify(body) },
+    });
+    expect(result).not.toHaveProperty("halt");
+    expect(toolResponseToJSON(result)).not.toHaveProperty("halt");
   });
 });
 

@@ -142,7 +142,7 @@ describe("ToolRegistry building", () => {
     ["a number", 7 as unknown as RegistryEntry<unknown>, "found a number"],
     ["null", null as unknown as RegistryEntry<unknown>, "found null"],
     ["a plain object", { name: "x" } as unknown as RegistryEntry<unknown>, "a provider (an object with tools) or an array of them; found an object"],
-    ["a factory returning a string", (() => "alpha") as unknown as RegistryEntry<unknown>, "returned a string instead of a tool"],
+    ["a factory returning a string", (() => "alpha") as unknown as RegistryEntry<unknown>, "produced a string instead of a tool"],
   ])("refuses %s as an entry", async (_label, entry, message) => {
     await expect(ToolRegistry.create([entry])).rejects.toThrow(message);
   });

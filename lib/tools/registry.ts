@@ -1,13 +1,14 @@
 /**
  * The tool registry (SPEC §3): the exact set of tools one run may call. It is built from tool
- * instances, factories, providers and nested arrays of them; binds newly created tools to the
- * run's collaborators (the binding); enforces unique, well-formed names; and closes what it owns
- * when the run ends (`await using registry = await ToolRegistry.create(…)`).
+ * instances, tool classes, factories, providers and nested arrays of them; binds newly created
+ * tools to the run's collaborators (the binding); enforces unique, well-formed names; and closes
+ * what it owns when the run ends (`await using registry = await ToolRegistry.create(…)`).
  *
- * Ownership: the registry owns (and closes) the tools it creates — those returned by factories and
- * providers. A tool instance passed in directly is borrowed: whoever created it closes it, because
- * one instance (a built-in, a process-wide client) is often shared by many runs' registries and must
- * outlive each of them. To hand an instance over, wrap it in a factory: `() => tool`.
+ * Ownership: the registry owns (and closes) the tools it creates — those constructed from classes
+ * and those returned by factories and providers. A tool instance passed in directly is borrowed:
+ * whoever created it closes it, because one instance (a built-in, a process-wide client) is often
+ * shared by many runs' registries and must outlive each of them. To hand an instance over, wrap it
+ * in a factory: `() => tool`.
  */
 import { ConflictError, NotFoundError, ValidationError, type ValidationIssue } from "../errors";
 import { describeValue } from "./definition-input";
@@ -17,12 +18,20 @@ import type { Tool } from "./types";
 /** Builds one or more tools bound to the run's collaborators. The registry owns what it returns. */
 export type ToolFactory<Binding> = (binding: Binding) => Tool | readonly Tool[];
 
+/** A tool class: constructed with the binding (`new Entry(binding)`). The registry owns the instance. */
+export type ToolClass<Binding> = new (binding: Binding) => Tool;
+
 /** An object supplying a family of tools (e.g. every data tool of a persona). The registry owns what it returns. */
 export interface ToolProvider<Binding> {
   tools(binding: Binding): readonly Tool[];
 }
 
-export type RegistryEntry<Binding> = Tool | ToolFactory<Binding> | ToolProvider<Binding> | readonly RegistryEntry<Binding>[];
+export type RegistryEntry<Binding> =
+  | Tool
+  | ToolClass<Binding>
+  | ToolFactory<Binding>
+  | ToolProvider<Binding>
+  | readonly RegistryEntry<Binding>[];
 
 /** Model-visible names: what every provider accepts (letters, digits, `_`, `-`; 1–64). */
 export const REGISTRY_TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
@@ -34,6 +43,15 @@ interface Candidate {
 
 function isTool(value: unknown): value is Tool {
   return typeof value === "object" && value !== null && typeof (value as Tool).call === "function";
+}
+
+/**
+ * True for a `class` constructor. Both classes and factories are functions, but a class throws
+ * when called without `new` and a factory (an arrow function) throws when called with it, so the
+ * only reliable tell is the source text, which for a class always starts with the keyword.
+ */
+function isToolClass<Binding>(value: ToolClass<Binding> | ToolFactory<Binding>): value is ToolClass<Binding> {
+  return /^class[\s{]/.test(Function.prototype.toString.call(value));
 }
 
 function isProvider<Binding>(value: unknown): value is ToolProvider<Binding> {
@@ -161,21 +179,21 @@ export class ToolRegistry<Binding = unknown> {
     }
   }
 
-  /** Flattens `entry` into tools, creating those from factories and providers (recorded in `created` as they appear). */
+  /** Flattens `entry` into tools, creating those from classes, factories and providers (recorded in `created` as they appear). */
   #resolve(entry: RegistryEntry<Binding>, created: Tool[]): Candidate[] {
     if (Array.isArray(entry)) return entry.flatMap((item: RegistryEntry<Binding>) => this.#resolve(item, created));
     if (isTool(entry)) return [{ tool: entry, owned: false }];
     let made: unknown;
-    if (typeof entry === "function") made = entry(this.#binding);
+    if (typeof entry === "function") made = isToolClass<Binding>(entry) ? new entry(this.#binding) : entry(this.#binding);
     else if (isProvider<Binding>(entry)) made = entry.tools(this.#binding);
     else {
       throw new TypeError(
-        `A registry entry must be a tool (an object with call), a tool factory, a provider (an object with tools) or an array of them; found ${describeValue(entry)}`,
+        `A registry entry must be a tool (an object with call), a tool class, a tool factory, a provider (an object with tools) or an array of them; found ${describeValue(entry)}`,
       );
     }
     const tools = Array.isArray(made) ? made : [made];
     for (const tool of tools) {
-      if (!isTool(tool)) throw new TypeError(`A tool factory or provider returned ${describeValue(tool)} instead of a tool`);
+      if (!isTool(tool)) throw new TypeError(`A tool class, factory or provider produced ${describeValue(tool)} instead of a tool`);
       created.push(tool);
     }
     return tools.map((tool: Tool) => ({ tool, owned: true }));

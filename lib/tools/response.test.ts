@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { error, json, text, toolResponseToJSON, withHalt, type ExecutionMetadata } from "./response";
+import { TOOL_ERROR_TYPES, error, json, text, toolResponseToJSON, withHalt, type ExecutionMetadata } from "./response";
 
 const metadata: ExecutionMetadata = {
   status: 200,
@@ -30,5 +30,13 @@ describe("toolResponseToJSON (what an agent sees)", () => {
     expect(shape).toEqual({ ok: false, error_type: "unhandled_error", message: "boom", metadata: {} });
     expect(JSON.stringify(shape)).not.toContain("internal detail");
     expect(toolResponseToJSON(text("a", { request: metadata.request }))).toMatchObject({ metadata: {} });
+  });
+});
+
+describe("error types (SPEC §2.2)", () => {
+  it("are exactly the six the specification names", () => {
+    // Written out here, not read from the code: models and clients branch on these strings.
+    const spec = ["validation_error", "timeout_error", "execution_error", "http_error", "blocked_destination", "unhandled_error"];
+    expect([...TOOL_ERROR_TYPES].sort()).toEqual([...spec].sort());
   });
 });

@@ -6,10 +6,24 @@
  * A secret header's value may not hold a placeholder: the stored value is shown masked, so a
  * template hidden in it could never be reviewed, and a model-chosen value is not a credential.
  * An empty value is valid (it is what an exported tool carries).
+ *
+ * No issue about a secret header ever quotes its value, or any part of it: issue messages reach
+ * the browser, and a credential pasted as `Bearer {{sk_live_…}}` looks like a placeholder.
  */
 import { childPath, describeValue, isAbsent, type Issues, deepFreeze, objectFrom } from "./definition-input";
 import { hasPlaceholder } from "./placeholder-checks";
 import type { ToolDefinition } from "./types";
+
+/**
+ * The lower-cased header names `secret_headers` mentions, read leniently and before it is
+ * validated: the request's header values are checked first and must know which ones are secret,
+ * and a malformed entry (a bare name instead of a list) still marks that header's value as a
+ * credential not to be quoted.
+ */
+export function namedSecretHeaders(input: unknown): ReadonlySet<string> {
+  const entries: unknown[] = Array.isArray(input) ? input : [input];
+  return new Set(entries.filter((entry) => typeof entry === "string").map((entry) => entry.toLowerCase()));
+}
 
 /**
  * Reads `secret_headers` against the already-read request headers. Each entry must name one of

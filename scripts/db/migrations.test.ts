@@ -7,21 +7,20 @@
  *   would have written.
  * When this fails after a schema edit: run `npm run db:migration -- <name>`.
  */
-import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDb } from "../../lib/db/client";
+import { postgresTarget } from "../../lib/db/database-url";
+import { COMMAND_TEST_TIMEOUT_MS, runProjectScript } from "../../lib/db/test-support/commands";
 import { databaseTargets, dropDatabase } from "../../lib/db/test-support/databases";
 import { applyPendingMigrations } from "./apply-migrations";
 import {
   derivePostgresSchema,
   DIALECTS,
   MIGRATIONS_DIRS,
-  PROJECT_ROOT,
   readCurrentSchema,
   SCHEMA_PATHS,
   SOURCE_SCHEMA_PATH,
@@ -112,22 +111,30 @@ describe.each(targets)("applying the migrations on $name", (target) => {
   });
 });
 
-describe("npm run db:migrate", () => {
-  const dir = mkdtempSync(path.join(tmpdir(), "quiver-migrate-"));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+/** Fresh databases for the command: it must create them (a SQLite folder, a PostgreSQL schema). */
+const commandTargets = await databaseTargets();
 
-  it("creates the SQLite file and its folder, says what it applied, and applies nothing the second time", async () => {
-    const run = () =>
-      promisify(execFile)(process.execPath, [path.join(PROJECT_ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/db/migrate.ts"], {
-        cwd: PROJECT_ROOT,
-        env: { ...process.env, DATABASE_URL: `file:${path.join(dir, "nested", "quiver.db")}` },
-      });
-    const first = await run();
-    expect(first.stdout).toContain(`Applied ${migrationNames("sqlite").length} migration(s)`);
-    for (const name of migrationNames("sqlite")) expect(first.stdout).toContain(name);
-    expect(existsSync(path.join(dir, "nested", "quiver.db"))).toBe(true);
-    expect((await run()).stdout).toContain("no migration applied");
-  });
+describe.each(commandTargets)("npm run db:migrate on $name", (target) => {
+  afterAll(() => dropDatabase(target));
+  // For SQLite, a file in a folder that does not exist yet, inside the target's (removed afterwards).
+  const sqliteFile = target.name === "sqlite" ? path.join(path.dirname(target.url.slice("file:".length)), "nested", "quiver.db") : null;
+  const url = sqliteFile ? `file:${sqliteFile}` : target.url;
+
+  it("creates the database, says what it applied, and applies nothing the second time", async () => {
+    const migrate = async () => {
+      const { code, stdout, stderr } = await runProjectScript("scripts/db/migrate.ts", { DATABASE_URL: url });
+      expect(code, stderr).toBe(0);
+      return stdout;
+    };
+    const first = await migrate();
+    expect(first).toContain(`Applied ${migrationNames(target.name).length} migration(s)`);
+    for (const name of migrationNames(target.name)) expect(first).toContain(name);
+    if (sqliteFile) expect(existsSync(sqliteFile)).toBe(true);
+    else expect(first).toContain(`(schema ${postgresTarget(url).schema})`);
+    expect(await diffDatabaseToSchema(url), "the command did not build the schema").toBeNull();
+
+    expect(await migrate()).toContain("no migration applied");
+  }, COMMAND_TEST_TIMEOUT_MS);
 });
 
 describe("the copied folders keep working", () => {

@@ -4,8 +4,10 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { actionFailure, actionSuccess, type ActionResult } from "@/lib/actions/action-result";
 import { parseInput } from "@/lib/actions/parse-input";
+import { hasRole } from "@/lib/auth/roles";
 import { requireRole } from "@/lib/auth/session";
 import { togglePersonaTool } from "@/lib/runtime/persona-tools";
+import { describeCleanup, removeStaleToolNames } from "@/lib/runtime/stale-tool-names";
 
 const toggleSchema = z.object({ slug: z.string().min(1), tool: z.string().min(1), enabled: z.boolean() });
 
@@ -17,6 +19,18 @@ export async function setPersonaToolEnabledAction(slug: string, tool: string, en
     await togglePersonaTool(input.slug, input.tool, input.enabled, operator);
     revalidatePath("/personas");
     return actionSuccess(undefined, `${input.tool} is ${input.enabled ? "enabled" : "disabled"} for ${input.slug}.`);
+  } catch (error) {
+    return actionFailure(error);
+  }
+}
+
+/** Removes names of deleted or renamed tools from a persona: its disabled list (editors), its grant too (admins). */
+export async function removeStaleToolNamesAction(slug: string): Promise<ActionResult> {
+  try {
+    const operator = await requireRole("editor");
+    const cleanup = await removeStaleToolNames(parseInput(z.string().min(1), slug), operator, hasRole(operator.role, "admin"));
+    revalidatePath("/personas");
+    return actionSuccess(undefined, describeCleanup(cleanup));
   } catch (error) {
     return actionFailure(error);
   }

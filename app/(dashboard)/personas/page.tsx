@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { StaleNamesCleanup } from "@/components/personas/stale-names-cleanup";
 import { ToolToggle } from "@/components/personas/tool-toggle";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -25,8 +26,7 @@ export default async function PersonasPage() {
         <EmptyState title="No personas yet">Personas created by your administrator appear here with the tools each may use.</EmptyState>
       ) : (
         <div className="space-y-6">
-          {personas.map(({ persona, resolution, grantSummary }) => {
-            const stale = [...resolution.staleNames.grant, ...resolution.staleNames.disabled];
+          {personas.map(({ persona, resolution, grantSummary, staleNames }) => {
             return (
               <section
                 key={persona.slug}
@@ -42,11 +42,7 @@ export default async function PersonasPage() {
                   </span>
                 </div>
                 {persona.description && <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{persona.description}</p>}
-                {stale.length > 0 && (
-                  <p className="mt-2 text-xs text-amber-700 dark:text-amber-400">
-                    Names that match no tool (deleted or renamed): {stale.join(", ")}. They are ignored.
-                  </p>
-                )}
+                <StaleNamesCleanup persona={persona.slug} names={staleNames} canClean={canToggle} />
                 <Table
                   caption={`Tools of ${persona.name}`}
                   framed={false}
