@@ -3,10 +3,22 @@
  * refused next to its field and adds nobody; the last active admin cannot demote themselves;
  * every change shows up in the audit trail. Non-admins see the list but no controls.
  */
+import type { Page } from "@playwright/test";
+import type { Role } from "../lib/auth/roles";
 import { expect, test } from "./fixtures/test";
 import { E2E_OPERATORS, storageStateFor } from "./support/environment";
 import { callServerAction, serverActionId } from "./support/server-actions";
 import { signInAs } from "./support/sign-in";
+
+/** Fills in and submits the users page's "Add an operator" form, as an admin would. */
+async function addOperatorThroughForm(page: Page, operator: { email: string; name: string; password: string }, role: Role) {
+  await page.goto("/settings/users");
+  await page.getByLabel("E-mail").fill(operator.email);
+  await page.getByLabel("Name").fill(operator.name);
+  await page.getByLabel("Role", { exact: true }).selectOption(role);
+  await page.getByLabel("Initial password").fill(operator.password);
+  await page.getByRole("button", { name: "Add operator" }).click();
+}
 
 test.describe("as an admin", () => {
   test.use({ storageState: storageStateFor("admin") });
@@ -14,12 +26,7 @@ test.describe("as an admin", () => {
   test("adds an editor, who can then sign in", async ({ page, browser, leakGuard }) => {
     const newcomer = { email: "nadia.new@e2e.quiver.test", name: "Nadia Newcomer", password: "nadia-initial-pass-1" };
     leakGuard.watch(newcomer.password);
-    await page.goto("/settings/users");
-    await page.getByLabel("E-mail").fill(newcomer.email);
-    await page.getByLabel("Name").fill(newcomer.name);
-    await page.getByLabel("Role", { exact: true }).selectOption("editor");
-    await page.getByLabel("Initial password").fill(newcomer.password);
-    await page.getByRole("button", { name: "Add operator" }).click();
+    await addOperatorThroughForm(page, newcomer, "editor");
     await expect(page.getByRole("status").filter({ hasText: "can now sign in" })).toHaveText(`${newcomer.email} can now sign in as editor.`);
     await expect(page.getByRole("row", { name: newcomer.email })).toContainText("editor");
 
@@ -41,12 +48,7 @@ test.describe("as an admin", () => {
   test("a demotion or deactivation takes effect on the operator's very next request", async ({ page, browser, leakGuard }) => {
     const dora = { email: "dora.demoted@e2e.quiver.test", name: "Dora Demoted", password: "dora-initial-pass-1" };
     leakGuard.watch(dora.password);
-    await page.goto("/settings/users");
-    await page.getByLabel("E-mail").fill(dora.email);
-    await page.getByLabel("Name").fill(dora.name);
-    await page.getByLabel("Role", { exact: true }).selectOption("editor");
-    await page.getByLabel("Initial password").fill(dora.password);
-    await page.getByRole("button", { name: "Add operator" }).click();
+    await addOperatorThroughForm(page, dora, "editor");
     await expect(page.getByRole("row", { name: dora.email })).toBeVisible();
 
     const doraContext = await browser.newContext({ storageState: { cookies: [], origins: [] } });
