@@ -8,6 +8,7 @@ import type { Role } from "../lib/auth/roles";
 import { expect, test } from "./fixtures/test";
 import { E2E_OPERATORS, storageStateFor } from "./support/environment";
 import { callServerAction, serverActionId } from "./support/server-actions";
+import { openGuardedPage } from "./support/guarded-page";
 import { signInAs } from "./support/sign-in";
 
 /** Fills in and submits the users page's "Add an operator" form, as an admin would. */
@@ -30,13 +31,10 @@ test.describe("as an admin", () => {
     await expect(page.getByRole("status").filter({ hasText: "can now sign in" })).toHaveText(`${newcomer.email} can now sign in as editor.`);
     await expect(page.getByRole("row", { name: newcomer.email })).toContainText("editor");
 
-    const fresh = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-    const stopObserving = leakGuard.observeContext(fresh);
-    const newcomerPage = await fresh.newPage();
-    await signInAs(newcomerPage, newcomer);
-    await expect(newcomerPage.getByLabel("Role: editor")).toBeVisible();
-    await stopObserving();
-    await fresh.close();
+    const newcomerSession = await openGuardedPage(browser, leakGuard);
+    await signInAs(newcomerSession.page, newcomer);
+    await expect(newcomerSession.page.getByLabel("Role: editor")).toBeVisible();
+    await newcomerSession.close();
 
     await page.goto(`/audit?action=user.create&target=${encodeURIComponent(newcomer.email)}`);
     const event = page.getByRole("list", { name: "Audit events" }).getByRole("listitem").first();
@@ -51,9 +49,8 @@ test.describe("as an admin", () => {
     await addOperatorThroughForm(page, dora, "editor");
     await expect(page.getByRole("row", { name: dora.email })).toBeVisible();
 
-    const doraContext = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-    const stopObserving = leakGuard.observeContext(doraContext);
-    const doraPage = await doraContext.newPage();
+    const doraSession = await openGuardedPage(browser, leakGuard);
+    const doraPage = doraSession.page;
     await signInAs(doraPage, dora);
     await doraPage.goto("/personas");
     const toggle = doraPage.getByRole("switch", { name: "triage_request for support-tier1" });
@@ -75,8 +72,7 @@ test.describe("as an admin", () => {
     await expect(page.getByRole("row", { name: dora.email })).toContainText("deactivated");
     await doraPage.goto("/tools");
     await expect(doraPage).toHaveURL(/\/login/);
-    await stopObserving();
-    await doraContext.close();
+    await doraSession.close();
   });
 
   test("bad input is refused next to its field and adds nobody", async ({ page }) => {

@@ -6,6 +6,7 @@
 import { expect, test } from "./fixtures/test";
 import { E2E_OPERATORS, storageStateFor } from "./support/environment";
 import { callServerAction, serverActionId } from "./support/server-actions";
+import { openGuardedPage } from "./support/guarded-page";
 
 const PERSONA = "support-tier1";
 const TOOL = "triage_request";
@@ -78,12 +79,9 @@ test("without a session, a crafted action call is turned away and changes nothin
   expect(response.headers().location).toMatch(/\/login/);
   await anonymous.dispose();
 
-  const viewer = await browser.newContext({ storageState: storageStateFor("viewer") });
-  const stopObserving = leakGuard.observeContext(viewer);
-  const viewerPage = await viewer.newPage();
-  await viewerPage.goto("/personas");
-  await expect(viewerPage.getByRole("switch", { name: `${TOOL} for ${PERSONA}` })).toHaveAttribute("aria-checked", "true");
-  await stopObserving();
+  const viewer = await openGuardedPage(browser, leakGuard, storageStateFor("viewer"));
+  await viewer.page.goto("/personas");
+  await expect(viewer.page.getByRole("switch", { name: `${TOOL} for ${PERSONA}` })).toHaveAttribute("aria-checked", "true");
   await viewer.close();
 });
 

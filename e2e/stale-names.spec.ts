@@ -5,15 +5,14 @@
  */
 import { expect, test } from "./fixtures/test";
 import { storageStateFor } from "./support/environment";
+import { openGuardedPage } from "./support/guarded-page";
 
 test("an editor cleans the disabled list, then an admin cleans the grant", async ({ browser, leakGuard }) => {
   for (const { role, says, remaining } of [
     { role: "editor", says: "Removed old_weather. retired_lookup stays in the grant: only an admin can change it.", remaining: "retired_lookup" },
     { role: "admin", says: "Removed retired_lookup.", remaining: null },
   ] as const) {
-    const context = await browser.newContext({ storageState: storageStateFor(role) });
-    const stopObserving = leakGuard.observeContext(context);
-    const page = await context.newPage();
+    const { page, close } = await openGuardedPage(browser, leakGuard, storageStateFor(role));
     await page.goto("/personas");
     const persona = page.getByRole("region", { name: "Retired tools" });
     await expect(persona).toContainText("Names that match no tool");
@@ -26,7 +25,6 @@ test("an editor cleans the disabled list, then an admin cleans the grant", async
       await expect(persona).not.toContainText("Names that match no tool");
       await expect(persona.getByRole("button", { name: "Clean up stale names" })).toHaveCount(0);
     }
-    await stopObserving();
-    await context.close();
+    await close();
   }
 });

@@ -17,12 +17,12 @@ function toToolGrant(grant: PersonaGrant): ToolGrant {
 }
 
 /** The resolution scope of a stored persona. */
-export function toPersonaScope(persona: PersonaDTO): PersonaScope {
+function toPersonaScope(persona: PersonaDTO): PersonaScope {
   return { slug: persona.slug, grant: toToolGrant(persona.grant), disabled: persona.disabledTools };
 }
 
 /** Resolves `chain` (a persona then its ancestors, as getPersonaChain returns it) against `catalog`. */
-export function resolveStoredPersona(chain: readonly PersonaDTO[], catalog: readonly Tool[]): PersonaToolResolution<Tool> {
+function resolveStoredPersona(chain: readonly PersonaDTO[], catalog: readonly Tool[]): PersonaToolResolution<Tool> {
   return resolvePersonaTools(chain.map(toPersonaScope), catalog);
 }
 
@@ -49,7 +49,7 @@ export interface ResolvedPersona {
 }
 
 /** A few words on a persona's own grant setting. */
-export function describeGrant(persona: Pick<PersonaDTO, "grant" | "parentSlug">): string {
+function describeGrant(persona: Pick<PersonaDTO, "grant" | "parentSlug">): string {
   if (persona.grant === null) return persona.parentSlug ? `inherits the grant of ${persona.parentSlug}` : "no grant: every tool";
   if (persona.grant === "all") return "grant: every tool";
   return `grant: ${persona.grant.length} tool${persona.grant.length === 1 ? "" : "s"}`;

@@ -22,7 +22,7 @@ import type { PlaceholderScope } from "./placeholder-checks";
 import { type JsonValue, type ObjectSchema, SCHEMA_TYPES } from "./types";
 
 /** Keywords not every provider supports: refused wherever they appear. */
-export const FORBIDDEN_KEYWORDS = [
+const FORBIDDEN_KEYWORDS = [
   "oneOf", "anyOf", "allOf", "not", "$ref", "if", "then", "else", "patternProperties", "dependencies",
   "dependentSchemas", "propertyNames", "unevaluatedProperties", "$defs", "definitions",
 ] as const;
