@@ -14,11 +14,8 @@
  */
 import { spawn } from "node:child_process";
 import { Agent, request } from "undici";
-import { parseToolDefinition } from "../lib/tools/definition";
-import { DEFAULT_EXECUTION_CONFIG } from "../lib/tools/execution-config";
-import { injectSecrets, redactJsonValue, redactorFor } from "../lib/tools/execution-secrets";
-import { executeTool } from "../lib/tools/executor";
-import { extractResult, lazyJson } from "../lib/tools/extract";
+import { DEFAULT_EXECUTION_CONFIG, executeTool, parseToolDefinition } from "../lib/tools";
+import { extractResult, injectSecrets, lazyJson, redactJsonValue, redactorFor } from "../lib/tools/testing";
 
 const WARM_UP = 500;
 const CALLS = 2_000;

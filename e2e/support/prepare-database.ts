@@ -14,7 +14,7 @@ import { saveTool } from "../../lib/db/tool-saves";
 import { createUser } from "../../lib/db/users";
 import { sealSecret } from "../../lib/secrets/encryption";
 import { loadKeyring } from "../../lib/secrets/keyring";
-import { parseToolDefinition } from "../../lib/tools/definition";
+import { parseToolDefinition } from "../../lib/tools";
 import { SEEDED_SECRETS } from "../fixtures/seeded-secrets";
 import { E2E_DATABASE_URL, E2E_OPERATORS } from "./environment";
 

@@ -3,7 +3,7 @@
  * their old and new values written as short JSON. Objects are walked; lists and scalars are
  * compared whole (a list reads better as one value than as numbered entries).
  */
-import type { JsonValue } from "../tools/types";
+import type { JsonValue } from "../tools";
 
 export interface FieldChange {
   readonly path: string;

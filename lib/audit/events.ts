@@ -3,7 +3,7 @@
  * Every mutating data-access function records one event with one of these actions, inside the
  * transaction that makes the change, so a change and its record exist together or not at all.
  */
-import type { JsonValue } from "../tools/types";
+import type { JsonValue } from "../tools";
 
 /** Whoever made a change: an operator, or the system itself (setup, seed) with a null id. */
 export interface Actor {

@@ -4,7 +4,7 @@
  * alike (jsonb would reorder object keys).
  */
 import { normalizeToolNameList } from "../personas/tool-names";
-import type { JsonValue } from "../tools/types";
+import type { JsonValue } from "../tools";
 
 /** The stored text of `value`. */
 export function toJsonText(value: JsonValue | readonly JsonValue[]): string {

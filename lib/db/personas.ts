@@ -7,7 +7,7 @@ import type { Actor } from "../audit/events";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { findParentCycle, personaChain } from "../personas/chain";
 import { normalizeToolNameList } from "../personas/tool-names";
-import type { JsonValue } from "../tools/types";
+import type { JsonValue } from "../tools";
 import { recordAudit } from "./audit";
 import { getDb, type Tx } from "./client";
 import type { Persona } from "./generated/sqlite/client";

@@ -2,7 +2,7 @@ import bcrypt from "bcryptjs";
 import { describe, expect, it } from "vitest";
 import { decryptSecret } from "../secrets/encryption";
 import { generateEncryptionKey, loadKeyring } from "../secrets/keyring";
-import { parseToolDefinition } from "../tools/definition";
+import { parseToolDefinition } from "../tools";
 import { getPersonaChain } from "./personas";
 import { DEFAULT_ADMIN_EMAIL, seedDatabase } from "./seed";
 import { EXAMPLE_SECRET_VALUE, EXAMPLE_TOOLS } from "./seed-examples";

@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { SYSTEM_ACTOR } from "../audit/events";
 import { sealSecret } from "../secrets/encryption";
 import type { Keyring } from "../secrets/keyring";
-import { parseToolDefinition } from "../tools/definition";
+import { parseToolDefinition } from "../tools";
 import { createPersona, getPersona } from "./personas";
 import { EXAMPLE_PERSONAS, EXAMPLE_SECRET_HEADER, EXAMPLE_SECRET_VALUE, EXAMPLE_TOOLS } from "./seed-examples";
 import { saveTool } from "./tool-saves";

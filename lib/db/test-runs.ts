@@ -6,7 +6,7 @@
  */
 import type { Actor } from "../audit/events";
 import { createRedactor } from "../secrets/redact";
-import type { JsonValue } from "../tools/types";
+import type { JsonValue } from "../tools";
 import { getDb } from "./client";
 import { parseJson, toJsonText } from "./json-columns";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { JsonValue } from "../tools/types";
+import type { JsonValue } from "../tools";
 import { changedFields, staleSaveMessage } from "./tool-conflicts";
 
 describe("changedFields", () => {

@@ -3,7 +3,7 @@
  * fields of the persisted form differ from the version the edit was based on.
  */
 import { describeChange } from "../audit/describe-change";
-import type { JsonValue } from "../tools/types";
+import type { JsonValue } from "../tools";
 
 /** Objects are compared field by field down to this depth (`request.url`), values as a whole below. */
 const MAX_DEPTH = 2;

@@ -3,7 +3,7 @@
  * values empty) so the dashboard can show, compare and restore it.
  */
 import { NotFoundError } from "../errors";
-import type { PersistedToolDefinition } from "../tools/definition";
+import type { PersistedToolDefinition } from "../tools";
 import { getDb } from "./client";
 import { parseStoredDefinition } from "./tools";
 

@@ -6,10 +6,14 @@
  */
 import type { Actor } from "../audit/events";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
-import { isBuiltinToolName } from "../tools/builtin";
-import { parseToolDefinition, serializeToolDefinition } from "../tools/definition";
-import { withoutSecretValues } from "../tools/secret-headers";
-import type { JsonValue, ToolDefinition } from "../tools/types";
+import {
+  isBuiltinToolName,
+  parseToolDefinition,
+  serializeToolDefinition,
+  withoutSecretValues,
+  type JsonValue,
+  type ToolDefinition,
+} from "../tools";
 import { recordAudit } from "./audit";
 import type { Tx } from "./client";
 import { parseJson, toJsonText } from "./json-columns";

@@ -1,10 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SYSTEM_ACTOR } from "../audit/events";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
-import { BUILTIN_TOOL_NAMES } from "../tools/builtin";
-import { serializeToolDefinition } from "../tools/definition";
-import { withoutSecretValues } from "../tools/secret-headers";
-import type { ToolDefinition } from "../tools/types";
+import { BUILTIN_TOOL_NAMES, serializeToolDefinition, withoutSecretValues, type ToolDefinition } from "../tools";
 import { listAuditEvents } from "./audit";
 import { databaseTargets, useTestDatabase } from "./test-support/databases";
 import { insertOperator, plainTool, referenceTool, sealedSecret, testKeyring } from "./test-support/fixtures";

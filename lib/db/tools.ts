@@ -4,8 +4,7 @@
  * with secret header values emptied, so nothing read here can carry a secret: a ToolDTO has no
  * field for a plaintext or a ciphertext, only masks.
  */
-import type { PersistedToolDefinition } from "../tools/definition";
-import { matchesToolSearch } from "../tools/tool-search";
+import { matchesToolSearch, type PersistedToolDefinition } from "../tools";
 import { getDb } from "./client";
 import { parseNameList } from "./json-columns";
 

@@ -4,7 +4,7 @@
  * pages one request at a time.
  */
 import { oidcProviderFromEnv } from "../auth/oidc";
-import { executionConfigFromEnv, type ExecutionConfig } from "../tools/execution-config";
+import { executionConfigFromEnv, type ExecutionConfig } from "../tools";
 
 let executionConfig: ExecutionConfig | null = null;
 

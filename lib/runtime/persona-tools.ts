@@ -7,7 +7,7 @@ import { listPersonas, setPersonaToolEnabled, type PersonaDTO, type PersonaGrant
 import { NotFoundError } from "../errors";
 import { personaChain } from "../personas/chain";
 import { resolvePersonaTools, type PersonaScope, type PersonaToolResolution, type ToolGrant } from "../personas/resolve";
-import type { Tool } from "../tools/types";
+import type { Tool } from "../tools";
 import { loadToolCatalog } from "./tool-catalog";
 
 function toToolGrant(grant: PersonaGrant): ToolGrant {

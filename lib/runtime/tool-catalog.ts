@@ -8,11 +8,7 @@ import "server-only";
 import { getToolSecretsForExecution } from "../db/tool-secrets";
 import { listToolDefinitions, type StoredToolDefinition } from "../db/tools";
 import { decryptSecret } from "../secrets/encryption";
-import { builtinTools } from "../tools/builtin";
-import { dataTool } from "../tools/data-tool";
-import { parseToolDefinition } from "../tools/definition";
-import type { ExecutionConfig } from "../tools/execution-config";
-import type { Tool, ToolDefinition } from "../tools/types";
+import { builtinTools, dataTool, parseToolDefinition, type ExecutionConfig, type Tool, type ToolDefinition } from "../tools";
 import { getExecutionConfig } from "./configuration";
 import { getKeyring } from "./keyring";
 

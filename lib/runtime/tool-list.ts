@@ -3,8 +3,7 @@
  * the same filters (code tools have no group, so a group filter leaves them out).
  */
 import { listToolGroups, listTools, type ToolListFilters, type ToolSummary } from "../db/tools";
-import { builtinTools } from "../tools/builtin";
-import { matchesToolSearch } from "../tools/tool-search";
+import { builtinTools, matchesToolSearch } from "../tools";
 
 export interface CodeToolSummary {
   readonly name: string;

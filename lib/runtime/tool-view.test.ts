@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseToolDefinition, toPersistedForm } from "../tools/definition";
-import { withoutSecretValues } from "../tools/secret-headers";
+import { parseToolDefinition, toPersistedForm, withoutSecretValues } from "../tools";
 import { headerViews } from "./tool-view";
 
 const definition = toPersistedForm(

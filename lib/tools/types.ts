@@ -1,7 +1,7 @@
 /**
  * The shared vocabulary of the tool library: the validated, immutable shape of a data-defined
  * tool, and the `Tool` every registry, persona and provider specification works with.
- * Only `definition.ts` builds a {@link ToolDefinition}; everything else reads one.
+ * Only `definition/definition.ts` builds a {@link ToolDefinition}; everything else reads one.
  */
 import type { ToolResponse } from "./response";
 import type { TurnContext } from "./placeholders";

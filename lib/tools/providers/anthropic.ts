@@ -3,8 +3,8 @@
  * written, so nothing is changed; Quiver does not send `strict: true` (its subset is narrower:
  * no numeric or length bounds), and {@link anthropicFindings} says what strict mode would drop.
  */
+import { childPath } from "../definition";
 import type { ObjectSchema } from "../types";
-import { childPath } from "../definition-input";
 import { propertiesOf, requiredOf, schemasIn } from "./schema-walk";
 import type { CompatibilityFinding, FindingSeverity, ToolShape } from "./types";
 

@@ -8,7 +8,7 @@
  * `parametersJsonSchema` (full JSON Schema, newer models only) is not used: `parameters` works
  * with every Gemini model.
  */
-import { childPath } from "../definition-input";
+import { childPath } from "../definition";
 import { isSchemaObject, propertiesOf, schemasIn, type SchemaObject } from "./schema-walk";
 import type { CompatibilityFinding, ToolShape } from "./types";
 

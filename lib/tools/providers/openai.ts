@@ -9,8 +9,8 @@
  * and the Responses API turns strict on when the field is omitted. What strict mode would need is
  * reported by {@link openaiFindings} instead.
  */
+import { childPath } from "../definition";
 import type { ObjectSchema } from "../types";
-import { childPath } from "../definition-input";
 import { propertiesOf, requiredOf, schemasIn } from "./schema-walk";
 import type { CompatibilityFinding, FindingSeverity, ToolShape } from "./types";
 

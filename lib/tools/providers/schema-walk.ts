@@ -2,7 +2,7 @@
  * Walks a parameters schema the way every provider check needs: each schema and sub-schema once,
  * with its dotted path, so findings point at the exact keyword an operator has to change.
  */
-import { childPath } from "../definition-input";
+import { childPath } from "../definition";
 
 export type SchemaObject = Readonly<Record<string, unknown>>;
 

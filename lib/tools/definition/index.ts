@@ -1,0 +1,11 @@
+/**
+ * Definition stage: an untrusted persisted document in, an immutable {@link ToolDefinition} or a
+ * `ValidationError` with every problem out, and back to canonical bytes. The helpers further down
+ * are for the other stages (execution, code tools, provider specs), not for the library's users.
+ */
+export { parseToolDefinition } from "./definition";
+export { serializeToolDefinition, toPersistedForm, type PersistedToolDefinition } from "./persisted-form";
+export { secretHeaderNamesOf, secretHeaderValues, withoutSecretValues } from "./secret-headers";
+export { headerValueProblem } from "./header-value";
+export { parseParameters } from "./schema-subset";
+export { childPath, deepFreeze, describeValue, isAbsent, isPlainObject, Issues } from "./definition-input";

@@ -1,0 +1,63 @@
+/**
+ * The canonical persisted form of a definition (SPEC §1.1): snake_case keys in a fixed order, so
+ * the same definition always serialises to the same bytes. Canonical shapes:
+ * - `response` is always `{"extract", "path"}`, `path` null unless `extract` is `json_path`;
+ * - `halt_when` is null or `{"json_path", "equals", "say"}`, `equals` as strings and `say` null,
+ *   `{"json_path"}` or `{"text"}`;
+ * - `evidence` appears only when declared, so a tool without it is byte-identical to one written
+ *   before evidence existed;
+ * - free-form objects (the parameters schema, headers, query, body, evidence fields) keep the
+ *   order written: parameter order is what forms display.
+ * `warnings` are not part of the form. Secret header values are; export
+ * `withoutSecretValues(definition)` for anything leaving the server.
+ */
+import type { ObjectSchema, RequestTemplate, ToolDefinition } from "../types";
+import { evidenceToPersisted, type PersistedEvidence } from "./evidence-spec";
+import { haltWhenToPersisted, type PersistedHaltWhen } from "./halt-when";
+
+export interface PersistedToolDefinition {
+  readonly name: string;
+  readonly description: string;
+  readonly parameters: ObjectSchema;
+  readonly request: RequestTemplate;
+  readonly response: { readonly extract: string; readonly path: string | null };
+  readonly secret_headers: readonly string[];
+  readonly side_effect: boolean;
+  readonly timeout: number | null;
+  readonly group: string | null;
+  readonly tags: readonly string[];
+  readonly halt_when: PersistedHaltWhen | null;
+  readonly evidence?: PersistedEvidence;
+}
+
+/**
+ * The persisted form as a plain object, keys in canonical order. It is a fresh, mutable copy
+ * (a form may edit it and parse it again); the definition itself stays frozen.
+ */
+export function toPersistedForm(definition: ToolDefinition): PersistedToolDefinition {
+  return JSON.parse(serializeToolDefinition(definition)) as PersistedToolDefinition;
+}
+
+/** Canonical JSON of `definition`: same definition, same bytes. */
+export function serializeToolDefinition(definition: ToolDefinition): string {
+  return JSON.stringify(canonicalForm(definition));
+}
+
+/** Builds the canonical form around the definition's own (frozen) parts. */
+function canonicalForm(definition: ToolDefinition): PersistedToolDefinition {
+  const { request, response } = definition;
+  const form: PersistedToolDefinition = {
+    name: definition.name,
+    description: definition.description,
+    parameters: definition.parameters,
+    request: { method: request.method, url: request.url, headers: request.headers, query: request.query, body: request.body },
+    response: { extract: response.extract, path: response.path },
+    secret_headers: definition.secretHeaders,
+    side_effect: definition.sideEffect,
+    timeout: definition.timeout,
+    group: definition.group,
+    tags: definition.tags,
+    halt_when: definition.haltWhen === null ? null : haltWhenToPersisted(definition.haltWhen),
+  };
+  return definition.evidence === null ? form : { ...form, evidence: evidenceToPersisted(definition.evidence) };
+}

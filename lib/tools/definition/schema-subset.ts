@@ -1,0 +1,209 @@
+/**
+ * The safe JSON Schema subset for tool parameters (SPEC §1.3). Tools are offered to every model
+ * provider, so ingestion accepts only what all of them understand and refuses the rest at
+ * authoring time, with the location of each problem, instead of an opaque provider failure later.
+ * Keywords outside the subset's concerns (`description`, `enum`, `minimum`, …) are kept as written,
+ * in the order written: parameter order is what forms display.
+ */
+import Ajv from "ajv";
+import { type JsonValue, type ObjectSchema, SCHEMA_TYPES } from "../types";
+import {
+  childPath,
+  describeValue,
+  isAbsent,
+  isPlainObject,
+  type Issues,
+  MAX_JSON_DEPTH,
+  nameProblem,
+  objectFrom,
+  toJsonValue,
+} from "./definition-input";
+import { liftFlatParameters } from "./flat-parameters";
+import type { PlaceholderScope } from "./placeholder-checks";
+
+/** Keywords not every provider supports: refused wherever they appear. */
+const FORBIDDEN_KEYWORDS = [
+  "oneOf", "anyOf", "allOf", "not", "$ref", "if", "then", "else", "patternProperties", "dependencies",
+  "dependentSchemas", "propertyNames", "unevaluatedProperties", "$defs", "definitions",
+] as const;
+
+/** Keywords whose values are data, not schemas: a key named `not` inside a default is just data. */
+const DATA_KEYWORDS = new Set(["enum", "const", "default", "examples"]);
+/** Keywords holding one sub-schema (or, for the `additional*` ones, a boolean). */
+const SUBSCHEMA_KEYWORDS = new Set(["items", "contains", "additionalProperties", "additionalItems"]);
+const BOOLEAN_ALLOWED = new Set(["additionalProperties", "additionalItems"]);
+
+const TYPE_LIST = SCHEMA_TYPES.join(", ");
+const forbidden: ReadonlySet<string> = new Set(FORBIDDEN_KEYWORDS);
+/** Only for checking a finished schema against the JSON Schema meta-schema; never compiles. */
+const metaValidator = new Ajv({ strict: false });
+
+/** Where a schema sits: the dotted issue path and the JSON pointer from the parameters root. */
+interface Location {
+  readonly path: string;
+  readonly pointer: string;
+}
+
+function at(location: Location, key: string | number): Location {
+  const escaped = String(key).replace(/~/g, "~0").replace(/\//g, "~1");
+  return { path: childPath(location.path, key), pointer: `${location.pointer}/${escaped}` };
+}
+
+/** The parameters schema, its top-level names (the names placeholders may use) and the required ones. */
+export interface ParsedParameters extends PlaceholderScope {
+  readonly schema: ObjectSchema;
+}
+
+/**
+ * Reads `parameters`: absent means no parameters, a list is the flat sugar, an object must be a
+ * schema in the safe subset whose root is `{"type": "object"}`. Problems go to `issues`.
+ */
+export function parseParameters(input: unknown, issues: Issues): ParsedParameters {
+  const root: Location = { path: "parameters", pointer: "" };
+  if (isAbsent(input)) return { schema: { type: "object", properties: {} }, names: new Set(), required: new Set() };
+  if (Array.isArray(input)) return liftFlatParameters(input, root.path, issues);
+  if (!isPlainObject(input)) {
+    issues.add(root.path, `must be a JSON Schema object ({"type": "object", "properties": {…}}) or a flat list of parameters, found ${describeValue(input)}`);
+    return { schema: { type: "object", properties: {} }, names: null, required: null };
+  }
+  const before = issues.problems.length;
+  const schema = readSchema(input, root, 0, issues);
+  if (typeof input.type === "string" && input.type !== "object") {
+    issues.add(childPath(root.path, "type"), 'the parameters root must be {"type": "object"}: parameters are always named');
+  }
+  const properties = isPlainObject(input.properties) ? input.properties : {};
+  for (const name of Object.keys(properties)) {
+    const problem = nameProblem(name);
+    if (problem) issues.add(at(at(root, "properties"), name).path, `${problem}; a top-level parameter name is also its placeholder`);
+  }
+  // A root without `properties` gets an empty one, so every ObjectSchema has the same shape.
+  const objectSchema = objectFrom([...Object.entries(schema), ["properties", schema.properties ?? {}]]) as unknown as ObjectSchema;
+  if (issues.problems.length === before) checkAgainstMetaSchema(objectSchema, issues);
+  const namesKnown = input.properties === undefined || isPlainObject(input.properties);
+  return { schema: objectSchema, names: namesKnown ? new Set(Object.keys(properties)) : null, required: requiredNames(input.required) };
+}
+
+/** The names a root `required` lists; null when it is not a list of names (reported elsewhere). */
+function requiredNames(required: unknown): ReadonlySet<string> | null {
+  if (required === undefined) return new Set();
+  return Array.isArray(required) && required.every((name) => typeof name === "string") ? new Set(required) : null;
+}
+
+/** Copies one schema, reporting every rule of the subset it breaks. */
+function readSchema(input: unknown, location: Location, depth: number, issues: Issues): Record<string, JsonValue> {
+  if (!isPlainObject(input)) {
+    issues.add(location.path, `must be a schema object such as {"type": "string"}, found ${describeValue(input)}`);
+    return {};
+  }
+  if (depth > MAX_JSON_DEPTH) {
+    issues.add(location.path, `is nested deeper than ${MAX_JSON_DEPTH} levels`);
+    return {};
+  }
+  const entries: [string, JsonValue][] = [];
+  for (const [keyword, value] of Object.entries(input)) {
+    const here = at(location, keyword);
+    if (forbidden.has(keyword)) reportForbidden(keyword, here, issues);
+    else entries.push([keyword, readKeyword(keyword, value, here, depth, issues)]);
+  }
+  const schema = objectFrom(entries);
+  checkType(input.type, location, issues);
+  if (input.type === "array" && input.items === undefined) {
+    issues.add(at(location, "items").path, 'an array must declare items, the schema of each element (e.g. {"type": "string"})');
+  }
+  checkRequired(input, location, issues);
+  return schema;
+}
+
+function readKeyword(keyword: string, value: unknown, location: Location, depth: number, issues: Issues): JsonValue {
+  if (keyword === "properties") {
+    if (!isPlainObject(value)) {
+      issues.add(location.path, `must be an object mapping each property name to its schema, found ${describeValue(value)}`);
+      return {};
+    }
+    return objectFrom(Object.entries(value).map(([name, schema]) => [name, readSchema(schema, at(location, name), depth + 1, issues)]));
+  }
+  if (keyword === "prefixItems") {
+    issues.add(location.path, 'is not supported: arguments are validated with JSON Schema draft-07, which ignores it, so the elements would go unchecked; describe every element with one "items" schema');
+    return [];
+  }
+  if (SUBSCHEMA_KEYWORDS.has(keyword)) {
+    if (typeof value === "boolean" && BOOLEAN_ALLOWED.has(keyword)) return value;
+    if (Array.isArray(value) && keyword === "items") {
+      issues.add(location.path, 'must be one schema for every element; a list of schemas (a tuple) is not supported');
+      return [];
+    }
+    return readSchema(value, location, depth + 1, issues);
+  }
+  if (keyword === "pattern") checkPattern(value, location, issues);
+  const copy = toJsonValue(value, location.path, issues);
+  if (!DATA_KEYWORDS.has(keyword)) scanForbidden(copy, location, issues);
+  return copy;
+}
+
+/** Forbidden keywords hidden inside keywords the subset does not interpret. */
+function scanForbidden(value: JsonValue, location: Location, issues: Issues): void {
+  if (Array.isArray(value)) value.forEach((item, index) => scanForbidden(item, at(location, index), issues));
+  else if (value !== null && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      if (forbidden.has(key)) reportForbidden(key, at(location, key), issues);
+      else scanForbidden(item, at(location, key), issues);
+    }
+  }
+}
+
+function reportForbidden(keyword: string, location: Location, issues: Issues): void {
+  issues.add(
+    location.path,
+    `"${keyword}" is not allowed (at ${location.pointer}): not every model provider supports it; describe the value with one type and plain keywords instead`,
+  );
+}
+
+function checkType(type: unknown, location: Location, issues: Issues): void {
+  const path = at(location, "type").path;
+  if (type === undefined) issues.add(path, `is required: every schema needs a type, one of ${TYPE_LIST}`);
+  else if (Array.isArray(type)) {
+    issues.add(path, `must be a single type, one of ${TYPE_LIST}: a list of types (such as ["string", "null"]) is not supported by every provider`);
+  } else if (typeof type !== "string" || !(SCHEMA_TYPES as readonly string[]).includes(type)) {
+    issues.add(path, `must be one of ${TYPE_LIST}, found ${typeof type === "string" ? `"${type}"` : describeValue(type)}`);
+  }
+}
+
+function checkRequired(schema: Record<string, unknown>, location: Location, issues: Issues): void {
+  const required = schema.required;
+  if (required === undefined) return;
+  const path = at(location, "required").path;
+  if (!Array.isArray(required) || !required.every((name) => typeof name === "string")) {
+    issues.add(path, "must be a list of property names");
+    return;
+  }
+  const declared = isPlainObject(schema.properties) ? schema.properties : {};
+  for (const name of required) {
+    if (!Object.hasOwn(declared, name)) issues.add(path, `names "${name}", which is not a declared property`);
+  }
+}
+
+function checkPattern(pattern: unknown, location: Location, issues: Issues): void {
+  if (typeof pattern !== "string") return;
+  try {
+    new RegExp(pattern, "u");
+  } catch {
+    issues.add(location.path, `"${pattern}" is not a valid regular expression`);
+  }
+}
+
+/** Catches what the subset leaves alone but ajv could not use later, e.g. `"minimum": "5"`. */
+function checkAgainstMetaSchema(schema: ObjectSchema, issues: Issues): void {
+  let valid: unknown;
+  try {
+    valid = metaValidator.validateSchema(schema);
+  } catch {
+    // ajv throws for a `$schema` naming a dialect it does not know; argument validation would too.
+    issues.add("parameters.$schema", "names a JSON Schema dialect Quiver cannot validate with: remove $schema (parameters use JSON Schema draft-07)");
+    return;
+  }
+  if (valid === true) return;
+  for (const error of metaValidator.errors ?? []) {
+    const segments = error.instancePath.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+    issues.add(["parameters", ...segments].join("."), error.message ?? "is not valid JSON Schema");
+  }
+}

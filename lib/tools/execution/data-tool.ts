@@ -1,0 +1,28 @@
+/**
+ * A data-defined tool as a {@link Tool}: the definition bound to where its secrets come from and
+ * the execution configuration, so a registry, a persona or the runtime API can call it like any
+ * code tool. Connections are pooled by the shared guarded dispatcher, so there is nothing to close.
+ */
+import type { Tool, ToolDefinition } from "../types";
+import { DEFAULT_EXECUTION_CONFIG, type ExecutionConfig } from "./execution-config";
+import { executeTool, type ExecuteOptions } from "./executor";
+
+export interface DataToolOptions {
+  /** Header name → plaintext, asked for only when a request is about to be sent. */
+  readonly secrets?: ExecuteOptions["secrets"];
+  readonly config?: ExecutionConfig;
+}
+
+/** Binds `def` to its secrets and configuration. */
+export function dataTool(def: ToolDefinition, options: DataToolOptions = {}): Tool {
+  const config = options.config ?? DEFAULT_EXECUTION_CONFIG;
+  return Object.freeze({
+    name: def.name,
+    description: def.description,
+    parameters: def.parameters,
+    sideEffect: def.sideEffect,
+    origin: "data" as const,
+    call: (args: unknown, { context, signal }: Parameters<Tool["call"]>[1]) =>
+      executeTool(def, args, { context, signal, secrets: options.secrets, config }),
+  });
+}

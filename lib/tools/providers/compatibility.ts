@@ -1,0 +1,26 @@
+/**
+ * The compatibility report (PROVIDERS.md): per provider, what the specification functions change
+ * in a tool, what the provider would refuse, and what its strict mode would need — shown to an
+ * operator at authoring time instead of an opaque provider failure later. It reads the same code
+ * that builds the specifications, so the report cannot drift from what is sent.
+ */
+import { anthropicFindings } from "./anthropic";
+import { geminiFindings } from "./gemini";
+import { mcpFindings } from "./mcp";
+import { openaiFindings } from "./openai";
+import type { CompatibilityFinding, ProviderFormat, ToolShape } from "./types";
+
+export type { CompatibilityFinding, FindingSeverity } from "./types";
+
+export type CompatibilityReport = { readonly [F in ProviderFormat]: readonly CompatibilityFinding[] };
+
+/** Every finding for `tool`, grouped by provider: name and description first, then the schema in written order. */
+export function compatibilityReport(tool: ToolShape): CompatibilityReport {
+  return {
+    openai: openaiFindings(tool),
+    anthropic: anthropicFindings(tool),
+    gemini: geminiFindings(tool),
+    mcp: mcpFindings(tool),
+  };
+}
+

@@ -1,0 +1,22 @@
+/**
+ * Provider specifications: a tool list in OpenAI, Anthropic, Gemini or MCP format, and the
+ * compatibility report that tells an operator what each provider would change or refuse.
+ */
+export {
+  isProviderFormat,
+  PROVIDER_FORMATS,
+  toProviderSpecs,
+  type AnthropicToolSpec,
+  type GeminiFunctionDeclaration,
+  type McpToolSpec,
+  type OpenAIToolSpec,
+  type ProviderFormat,
+  type ProviderSpecs,
+  type ToolShape,
+} from "./provider-specs";
+export {
+  compatibilityReport,
+  type CompatibilityFinding,
+  type CompatibilityReport,
+  type FindingSeverity,
+} from "./compatibility";

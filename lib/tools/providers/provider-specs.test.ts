@@ -1,0 +1,134 @@
+import { describe, expect, it } from "vitest";
+import type { ObjectSchema } from "../types";
+import { isProviderFormat, PROVIDER_FORMATS, toProviderSpecs, type ToolShape } from "./provider-specs";
+
+const orderParameters: ObjectSchema = {
+  type: "object",
+  properties: {
+    order_id: { type: "string", description: "The order id.", pattern: "^[0-9]+$", format: "uuid" },
+    units: { type: "string", enum: ["metric", "imperial"], default: "metric" },
+    limit: { type: "integer", minimum: 1, exclusiveMinimum: 0, enum: [10, 20], $comment: "paging" },
+    filters: {
+      type: "object",
+      properties: { status: { type: "string", const: "open" } },
+      additionalProperties: false,
+    },
+    tags: { type: "array", items: { type: "string", format: "email" }, minItems: 1, uniqueItems: true },
+  },
+  required: ["order_id"],
+  additionalProperties: false,
+};
+
+const lookup: ToolShape = { name: "lookup_order", description: "Look up an order.", parameters: orderParameters, sideEffect: false, origin: "data" };
+const noParameters: ToolShape = {
+  name: "ping",
+  description: "Check the service.",
+  parameters: { type: "object", properties: {} },
+  sideEffect: true,
+  origin: "code",
+};
+
+describe("toProviderSpecs", () => {
+  it.each([
+    [
+      "openai",
+      { type: "function", function: { name: "lookup_order", description: "Look up an order.", parameters: orderParameters, strict: false } },
+    ],
+    ["anthropic", { name: "lookup_order", description: "Look up an order.", input_schema: orderParameters }],
+    [
+      "mcp",
+      {
+        name: "lookup_order",
+        description: "Look up an order.",
+        inputSchema: orderParameters,
+        annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: true },
+      },
+    ],
+  ] as const)("emits the %s shape with the schema as written", (format, expected) => {
+    expect(toProviderSpecs([lookup], format)).toEqual([expected]);
+  });
+
+  it("reduces the schema to Gemini's subset, moving default and non-string enums into descriptions", () => {
+    expect(toProviderSpecs([lookup], "gemini")).toEqual([
+      {
+        name: "lookup_order",
+        description: "Look up an order.",
+        parameters: {
+          type: "object",
+          properties: {
+            order_id: { type: "string", description: "The order id.", pattern: "^[0-9]+$" },
+            units: { type: "string", enum: ["metric", "imperial"], description: "Default: \"metric\"." },
+            limit: { type: "integer", minimum: 1, description: "One of: 10, 20." },
+            filters: { type: "object", properties: { status: { type: "string" } } },
+            tags: { type: "array", items: { type: "string" }, minItems: 1 },
+          },
+          required: ["order_id"],
+        },
+      },
+    ]);
+  });
+
+  it("keeps the formats Gemini documents for each type", () => {
+    const parameters: ObjectSchema = {
+      type: "object",
+      properties: {
+        at: { type: "string", format: "date-time" },
+        ratio: { type: "number", format: "double" },
+        count: { type: "integer", format: "int64" },
+        day: { type: "string", format: "date" },
+      },
+    };
+    const [declaration] = toProviderSpecs([{ ...lookup, parameters }], "gemini");
+    expect(declaration?.parameters).toEqual({
+      type: "object",
+      properties: { at: { type: "string", format: "date-time" }, ratio: { type: "number", format: "double" }, count: { type: "integer", format: "int64" }, day: { type: "string" } },
+    });
+  });
+
+  it("appends a moved default to an existing description", () => {
+    const parameters: ObjectSchema = { type: "object", properties: { days: { type: "integer", description: "How many days.", default: 3 } } };
+    const [declaration] = toProviderSpecs([{ ...lookup, parameters }], "gemini");
+    expect(declaration?.parameters).toEqual({ type: "object", properties: { days: { type: "integer", description: "How many days. Default: 3." } } });
+  });
+
+  it.each([
+    ["openai", { type: "function", function: { name: "ping", description: "Check the service.", parameters: { type: "object", properties: {} }, strict: false } }],
+    ["anthropic", { name: "ping", description: "Check the service.", input_schema: { type: "object", properties: {} } }],
+    ["gemini", { name: "ping", description: "Check the service." }],
+    [
+      "mcp",
+      {
+        name: "ping",
+        description: "Check the service.",
+        inputSchema: { type: "object", properties: {} },
+        annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false },
+      },
+    ],
+  ] as const)("emits a tool without parameters for %s", (format, expected) => {
+    expect(toProviderSpecs([noParameters], format)).toEqual([expected]);
+  });
+
+  it.each(PROVIDER_FORMATS)("keeps the tools' order and hands out copies, never the tool's schema (%s)", (format) => {
+    const before = structuredClone(orderParameters);
+    const specs = toProviderSpecs([lookup, noParameters], format);
+    expect(specs.map((spec) => JSON.stringify(spec).match(/"name":"(\w+)"/)?.[1])).toEqual(["lookup_order", "ping"]);
+    const first = specs[0] as unknown as Record<string, Record<string, unknown>>;
+    const schema = (first.function?.parameters ?? first.input_schema ?? first.inputSchema ?? first.parameters) as { properties: Record<string, unknown> };
+    schema.properties.injected = { type: "string" };
+    expect(orderParameters).toEqual(before);
+  });
+
+  it("refuses an unknown format", () => {
+    expect(() => toProviderSpecs([lookup], "cohere" as never)).toThrow("Unknown tool format: cohere");
+  });
+
+  it.each([
+    ["openai", true],
+    ["mcp", true],
+    ["OpenAI", false],
+    ["", false],
+    [undefined, false],
+  ])("isProviderFormat(%s) is %s", (value, expected) => {
+    expect(isProviderFormat(value)).toBe(expected);
+  });
+});

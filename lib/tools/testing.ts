@@ -1,0 +1,14 @@
+/**
+ * Support for tests and benchmarks outside `lib/tools`: reference definition documents, a loopback
+ * upstream server, and the executor's stages the benchmark times one by one. Not product API —
+ * the app imports `lib/tools` (index.ts) only.
+ */
+export { documentWith, documentWithRequest, referenceDocument } from "./definition/test-support/definition-fixtures";
+export {
+  reply,
+  startUpstream,
+  type RecordedRequest,
+  type Upstream,
+  type UpstreamHandler,
+} from "./execution/test-support/upstream-server";
+export { extractResult, injectSecrets, lazyJson, redactJsonValue, redactorFor } from "./execution";
