@@ -1,5 +1,6 @@
 "use client";
 
+import { TriangleAlert } from "lucide-react";
 import { useState, useTransition } from "react";
 import { removeStaleToolNamesAction } from "@/app/(dashboard)/personas/actions";
 import { Button } from "@/components/ui/button";
@@ -10,11 +11,17 @@ import type { ActionResult } from "@/lib/actions/action-result";
 export function StaleNamesCleanup({ persona, names, canClean }: { persona: string; names: readonly string[]; canClean: boolean }) {
   const [result, setResult] = useState<ActionResult | null>(null);
   const [pending, startTransition] = useTransition();
+  if (names.length === 0 && !result) return null;
   return (
-    <div className="mt-2 flex flex-wrap items-center gap-3 text-xs text-amber-700 dark:text-amber-400">
-      {names.length > 0 && <p>Names that match no tool (deleted or renamed): {names.join(", ")}. They are ignored.</p>}
+    <div className="mb-3 flex flex-wrap items-center gap-3 rounded-md border border-warning/40 bg-warning-subtle px-3 py-2 text-sm text-warning-foreground">
+      {names.length > 0 && (
+        <p className="flex min-w-0 flex-1 items-start gap-2">
+          <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+          <span>Names that match no tool (deleted or renamed): {names.join(", ")}. They are ignored.</span>
+        </p>
+      )}
       {canClean && names.length > 0 && (
-        <Button variant="secondary" disabled={pending} onClick={() => startTransition(async () => setResult(await removeStaleToolNamesAction(persona)))}>
+        <Button variant="secondary" size="sm" disabled={pending} onClick={() => startTransition(async () => setResult(await removeStaleToolNamesAction(persona)))}>
           Clean up stale names
         </Button>
       )}

@@ -3,7 +3,8 @@
 import { useState, useTransition } from "react";
 import { setPersonaToolEnabledAction } from "@/app/(dashboard)/personas/actions";
 import { FormStatus } from "@/components/ui/form-status";
-import { cn } from "@/components/ui/cn";
+import { Switch } from "@/components/ui/switch";
+import { toast } from "@/components/ui/toaster";
 
 interface Props {
   readonly persona: string;
@@ -14,33 +15,27 @@ interface Props {
   readonly editable: boolean;
 }
 
-/** An accessible on/off switch for one tool of one persona. */
+/**
+ * The on/off switch for one tool of one persona. It is never disabled while saving (a disabled
+ * control drops keyboard focus); clicks during a save are ignored instead.
+ */
 export function ToolToggle({ persona, tool, enabled, editable }: Props) {
   const [pending, startTransition] = useTransition();
   const [failure, setFailure] = useState<string>();
-  const toggle = () =>
+  const toggle = () => {
+    if (pending) return;
     startTransition(async () => {
       const result = await setPersonaToolEnabledAction(persona, tool, !enabled);
       setFailure(result.ok ? undefined : result.message);
+      if (result.ok) toast.success(result.message);
+      else toast.error(result.message);
     });
+  };
 
   return (
     <span className="inline-flex items-center gap-2">
-      <button
-        type="button"
-        role="switch"
-        aria-checked={enabled}
-        aria-label={`${tool} for ${persona}`}
-        disabled={!editable || pending}
-        onClick={toggle}
-        className={cn(
-          "relative inline-flex h-5 w-9 shrink-0 items-center rounded-full transition-colors disabled:cursor-not-allowed disabled:opacity-50",
-          enabled ? "bg-indigo-600" : "bg-zinc-300 dark:bg-zinc-700",
-        )}
-      >
-        <span className={cn("inline-block h-4 w-4 rounded-full bg-white shadow transition-transform", enabled ? "translate-x-4" : "translate-x-0.5")} />
-      </button>
       {failure && <FormStatus message={failure} />}
+      <Switch checked={enabled} onCheckedChange={toggle} disabled={!editable} aria-busy={pending || undefined} aria-label={`${tool} for ${persona}`} />
     </span>
   );
 }

@@ -1,31 +1,77 @@
+import { Braces, ExternalLink } from "lucide-react";
 import Link from "next/link";
-import type { ReactNode } from "react";
+import { Badge, StatusBadge } from "@/components/ui/badge";
+import { RowActions } from "@/components/ui/menu";
+import { Cell, Row } from "@/components/ui/table";
 
-interface Props {
-  readonly name: string;
-  readonly description: string;
-  readonly kind: ReactNode;
-  readonly grouping: ReactNode;
-  readonly version: ReactNode;
-}
+/** What one row of the tool list shows, the same shape for data-defined and code tools. */
+export type ToolRowData =
+  | {
+      readonly kind: "data";
+      readonly name: string;
+      readonly description: string;
+      readonly method: string;
+      readonly sideEffect: boolean;
+      readonly group: string | null;
+      readonly tags: readonly string[];
+      readonly version: number;
+      readonly updatedBy: string;
+      readonly updatedAt: Date;
+    }
+  | { readonly kind: "code"; readonly name: string; readonly description: string; readonly sideEffect: boolean };
 
-/** One row of the tool list, the same for data-defined and code tools. */
-export function ToolRow({ name, description, kind, grouping, version }: Props) {
+/** One row of the tool list (a card on phones). */
+export function ToolRow({ tool }: { tool: ToolRowData }) {
+  const href = `/tools/${tool.name}`;
   return (
-    <tr>
-      <td className="px-4 py-3">
-        <Link href={`/tools/${name}`} className="font-mono font-medium text-indigo-700 hover:underline dark:text-indigo-300">
-          {name}
-        </Link>
-        <p className="mt-0.5 line-clamp-2 text-xs text-zinc-600 dark:text-zinc-400">{description}</p>
-      </td>
-      <td className="px-4 py-3">
-        <span className="flex flex-wrap gap-1">{kind}</span>
-      </td>
-      <td className="px-4 py-3">
-        <span className="flex flex-wrap gap-1 text-xs text-zinc-500">{grouping}</span>
-      </td>
-      <td className="px-4 py-3 text-xs text-zinc-600 dark:text-zinc-400">{version}</td>
-    </tr>
+    <Row label={tool.name}>
+      <Cell className="max-w-md">
+        <div className="min-w-0 pr-10 md:pr-0">
+          <Link href={href} className="font-mono text-sm font-medium text-accent-foreground hover:underline">
+            {tool.name}
+          </Link>
+          <p className="mt-0.5 line-clamp-2 text-xs text-muted-foreground" title={tool.description}>
+            {tool.description}
+          </p>
+        </div>
+      </Cell>
+      <Cell label="Kind">
+        <span className="flex flex-wrap gap-1">
+          {tool.kind === "data" ? <Badge className="font-mono">{tool.method}</Badge> : <Badge tone="accent">code</Badge>}
+          {tool.sideEffect ? <StatusBadge status="warning">side effect</StatusBadge> : <StatusBadge status="neutral">read-only</StatusBadge>}
+        </span>
+      </Cell>
+      <Cell label="Group">
+        {tool.kind === "data" ? (
+          <span className="flex flex-wrap gap-1">
+            {tool.group && <Badge tone="info">{tool.group}</Badge>}
+            {tool.tags.map((tag) => (
+              <Badge key={tag}>#{tag}</Badge>
+            ))}
+            {!tool.group && tool.tags.length === 0 && <span className="text-xs text-muted-foreground">—</span>}
+          </span>
+        ) : (
+          <span className="text-xs text-muted-foreground">built in</span>
+        )}
+      </Cell>
+      <Cell label="Updated" className="text-xs whitespace-nowrap text-muted-foreground tabular-nums">
+        {tool.kind === "data" ? (
+          <span title={`${tool.updatedAt.toISOString()} by ${tool.updatedBy}`}>
+            v{tool.version} · {tool.updatedBy}
+          </span>
+        ) : (
+          "read-only"
+        )}
+      </Cell>
+      <Cell actions>
+        <RowActions
+          label={`Actions for ${tool.name}`}
+          items={[
+            { kind: "link", label: "Open", href, icon: <ExternalLink aria-hidden /> },
+            { kind: "link", label: "View JSON", href: `${href}?tab=json`, icon: <Braces aria-hidden /> },
+          ]}
+        />
+      </Cell>
+    </Row>
   );
 }

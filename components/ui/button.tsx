@@ -1,23 +1,35 @@
+import { cva, type VariantProps } from "class-variance-authority";
+import { Slot } from "radix-ui";
 import type { ButtonHTMLAttributes } from "react";
 import { cn } from "./cn";
 
-type Variant = "primary" | "secondary" | "danger" | "ghost";
+/** Shared by buttons and by links that look like buttons. Touch targets grow to 44 px on phones. */
+export const buttonVariants = cva(
+  "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-[color,background-color,box-shadow] outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:pointer-events-none disabled:opacity-50 aria-invalid:ring-danger/40 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0",
+  {
+    variants: {
+      variant: {
+        primary: "bg-primary text-primary-foreground shadow-xs hover:bg-primary/90",
+        secondary: "border border-input bg-surface text-foreground shadow-xs hover:bg-muted",
+        ghost: "text-foreground hover:bg-muted",
+        danger: "bg-danger text-white shadow-xs hover:bg-danger/90 focus-visible:ring-danger/40",
+        link: "text-accent-foreground underline-offset-4 hover:underline",
+      },
+      size: {
+        md: "min-h-11 px-4 py-2 sm:min-h-9",
+        sm: "min-h-11 px-3 text-sm sm:min-h-8",
+        icon: "size-11 sm:size-9",
+      },
+    },
+    defaultVariants: { variant: "primary", size: "md" },
+  },
+);
 
-const VARIANTS: Record<Variant, string> = {
-  primary: "bg-indigo-600 text-white hover:bg-indigo-500 disabled:bg-indigo-400",
-  secondary:
-    "border border-zinc-300 bg-white text-zinc-900 hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800",
-  danger: "bg-red-600 text-white hover:bg-red-500 disabled:bg-red-400",
-  ghost: "text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800",
-};
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & VariantProps<typeof buttonVariants> & { asChild?: boolean };
 
-export const buttonClasses = (variant: Variant = "primary") =>
-  cn(
-    "inline-flex items-center justify-center gap-2 rounded-md px-3 py-2 text-sm font-medium shadow-sm transition-colors disabled:cursor-not-allowed",
-    VARIANTS[variant],
-  );
-
-/** The one button of the design system. */
-export function Button({ variant = "primary", className, type = "button", ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
-  return <button type={type} className={cn(buttonClasses(variant), className)} {...props} />;
+/** The one button of the design system; `asChild` renders a link (or any element) with the same look. */
+export function Button({ variant, size, className, asChild = false, type = "button", ...props }: ButtonProps) {
+  const classes = cn(buttonVariants({ variant, size }), className);
+  if (asChild) return <Slot.Root className={classes} {...props} />;
+  return <button type={type} className={classes} {...props} />;
 }

@@ -1,28 +1,35 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 import { cn } from "./cn";
 
-const CONTROL =
-  "block w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm shadow-sm placeholder:text-zinc-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 aria-[invalid=true]:border-red-500 dark:border-zinc-700 dark:bg-zinc-900";
+/** The look every text control shares; 16 px text on phones so iOS does not zoom. */
+export const controlClasses =
+  "block w-full min-w-0 rounded-md border border-input bg-surface px-3 py-2 text-base shadow-xs outline-none transition-[color,box-shadow] placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-danger aria-invalid:ring-danger/25 sm:text-sm";
 
 interface FieldProps {
   readonly id: string;
-  readonly label: string;
+  readonly label: ReactNode;
   readonly error?: string;
+  /** Help under the control; hidden while an error shows. */
   readonly hint?: ReactNode;
+  readonly className?: string;
   readonly children: ReactNode;
 }
 
 /** A label, its control, a hint and the control's error, wired for screen readers. */
-export function Field({ id, label, error, hint, children }: FieldProps) {
+export function Field({ id, label, error, hint, className, children }: FieldProps) {
   return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
+    <div className={cn("grid gap-1.5", className)}>
+      <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
       {children}
-      {hint && !error && <p className="text-xs text-zinc-500 dark:text-zinc-400">{hint}</p>}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
       {error && (
-        <p id={`${id}-error`} className="text-xs text-red-600 dark:text-red-400">
+        <p id={`${id}-error`} className="text-xs font-medium text-danger-foreground">
           {error}
         </p>
       )}
@@ -30,28 +37,24 @@ export function Field({ id, label, error, hint, children }: FieldProps) {
   );
 }
 
-/** A text input that marks itself invalid and points at its error message. */
-export function TextInput({ id, error, className, ...props }: InputHTMLAttributes<HTMLInputElement> & { id: string; error?: string }) {
-  return (
-    <input
-      id={id}
-      aria-invalid={error ? true : undefined}
-      aria-describedby={error ? `${id}-error` : undefined}
-      className={cn(CONTROL, className)}
-      {...props}
-    />
-  );
+/** The aria attributes that tie a control to its Field's error (or hint). */
+export function describedBy(id: string, error: string | undefined, hasHint = false) {
+  return {
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${id}-error` : hasHint ? `${id}-hint` : undefined,
+  } as const;
 }
 
-/** A native select styled like the inputs. */
-export function Select({ id, error, className, ...props }: SelectHTMLAttributes<HTMLSelectElement> & { id: string; error?: string }) {
-  return (
-    <select
-      id={id}
-      aria-invalid={error ? true : undefined}
-      aria-describedby={error ? `${id}-error` : undefined}
-      className={cn(CONTROL, className)}
-      {...props}
-    />
-  );
+type InputProps = InputHTMLAttributes<HTMLInputElement> & { id: string; error?: string; hasHint?: boolean };
+
+/** A text input that marks itself invalid and points at its error message. */
+export function Input({ id, error, hasHint, className, ...props }: InputProps) {
+  return <input id={id} {...describedBy(id, error, hasHint)} className={cn(controlClasses, "h-11 sm:h-9", className)} {...props} />;
+}
+
+type TextareaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string; error?: string; hasHint?: boolean };
+
+/** A multi-line text input, for prose (JSON gets the code editor). */
+export function Textarea({ id, error, hasHint, className, ...props }: TextareaProps) {
+  return <textarea id={id} {...describedBy(id, error, hasHint)} className={cn(controlClasses, "min-h-20", className)} {...props} />;
 }

@@ -1,54 +1,104 @@
+import { ChevronDown, Search, X } from "lucide-react";
 import Link from "next/link";
-import type { ReactNode } from "react";
-import { buttonClasses } from "./button";
-import { Field, Select, TextInput } from "./field";
+import { buttonVariants } from "./button";
+import { cn } from "./cn";
+import { controlClasses } from "./field";
+import { EscapeToNavigate } from "./escape-to-navigate";
+import { Menu } from "./menu";
+import { filterChips, hrefWith, type FilterValues } from "./url-filters";
+
+export interface Facet {
+  /** The query parameter. */
+  readonly param: string;
+  readonly label: string;
+  readonly options: readonly string[];
+}
+
+interface FilterBarProps {
+  readonly basePath: string;
+  readonly values: FilterValues;
+  /** The free-text parameter and what it searches. */
+  readonly search: { param: string; label: string; placeholder: string };
+  readonly facets: readonly Facet[];
+  /** Further free-text filters (e.g. actor e-mail), each its own input. */
+  readonly textFilters?: readonly { param: string; label: string; placeholder: string }[];
+}
 
 /**
- * A list's filters as a plain GET form (bookmarkable, works without JavaScript), with Filter and,
- * while filtering, Clear.
+ * A list's filters, all kept in the URL (bookmarkable, works without JavaScript): search on
+ * Enter, facets as menus of links, the active filters as removable chips, and "Clear filters"
+ * (also on Esc).
  */
-export function FilterBar({ clearHref, filtering, children }: { clearHref: string; filtering: boolean; children: ReactNode }) {
-  return (
-    <form method="get" role="search" className="mb-6 flex flex-wrap items-end gap-3">
-      {children}
-      <button type="submit" className={buttonClasses("secondary")}>Filter</button>
-      {filtering && <Link href={clearHref} className={buttonClasses("ghost")}>Clear</Link>}
-    </form>
-  );
-}
+export function FilterBar({ basePath, values, search, facets, textFilters = [] }: FilterBarProps) {
+  const labels = Object.fromEntries([search, ...textFilters, ...facets].map((filter) => [filter.param, filter.label]));
+  const chips = filterChips(basePath, values, labels);
+  const textParams = new Set([search.param, ...textFilters.map((filter) => filter.param)]);
+  const kept = Object.entries(values).filter(([param, value]) => value && param !== "page" && !textParams.has(param));
 
-interface FilterFieldProps {
-  readonly id: string;
-  readonly label: string;
-  /** The query parameter. */
-  readonly name: string;
-  readonly value: string | undefined;
-  readonly width: string;
-}
-
-/** A free-text filter. */
-export function FilterText({ id, label, name, value, width, placeholder }: FilterFieldProps & { placeholder?: string }) {
   return (
-    <div className={width}>
-      <Field id={id} label={label}>
-        <TextInput id={id} name={name} defaultValue={value} placeholder={placeholder} />
-      </Field>
-    </div>
-  );
-}
-
-/** A filter choosing one of `options`, or none (`anyLabel`). */
-export function FilterSelect({ id, label, name, value, width, options, anyLabel }: FilterFieldProps & { options: readonly string[]; anyLabel: string }) {
-  return (
-    <div className={width}>
-      <Field id={id} label={label}>
-        <Select id={id} name={name} defaultValue={value ?? ""}>
-          <option value="">{anyLabel}</option>
-          {options.map((option) => (
-            <option key={option} value={option}>{option}</option>
+    <div className="mb-4 grid gap-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <form method="get" action={basePath} role="search" aria-label={`Filter ${search.label.toLowerCase()}`} className="flex min-w-0 flex-1 flex-wrap gap-2">
+          {[search, ...textFilters].map((filter, index) => (
+            <div key={filter.param} className={cn("relative min-w-0", index === 0 ? "flex-1 basis-56 sm:max-w-xs" : "basis-48")}>
+              <label htmlFor={`filter-${filter.param}`} className="sr-only">
+                {filter.label}
+              </label>
+              {index === 0 && <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />}
+              <input
+                id={`filter-${filter.param}`}
+                name={filter.param}
+                type="search"
+                defaultValue={values[filter.param] ?? ""}
+                placeholder={filter.placeholder}
+                className={cn(controlClasses, "h-11 sm:h-9", index === 0 && "pl-9")}
+              />
+            </div>
           ))}
-        </Select>
-      </Field>
+          {kept.map(([param, value]) => (
+            <input key={param} type="hidden" name={param} value={value} />
+          ))}
+          <button type="submit" className="sr-only">
+            Search
+          </button>
+        </form>
+        {facets.map((facet) => (
+          <Menu
+            key={facet.param}
+            align="start"
+            items={[
+              { kind: "link", label: `Any ${facet.label.toLowerCase()}`, href: hrefWith(basePath, values, { [facet.param]: undefined }) },
+              ...facet.options.map((option) => ({ kind: "link" as const, label: option, href: hrefWith(basePath, values, { [facet.param]: option }) })),
+            ]}
+            trigger={
+              <button type="button" className={buttonVariants({ variant: "secondary" })}>
+                {facet.label}
+                {values[facet.param] && <span className="sr-only">: {values[facet.param]}</span>}
+                <ChevronDown aria-hidden />
+              </button>
+            }
+          />
+        ))}
+      </div>
+      {chips.length > 0 && (
+        <div className="flex flex-wrap items-center gap-2" aria-label="Active filters" role="group">
+          {chips.map((chip) => (
+            <Link
+              key={chip.param}
+              href={chip.removeHref}
+              className="inline-flex min-h-8 items-center gap-1 rounded-full border bg-accent px-2.5 text-xs font-medium text-accent-foreground hover:bg-accent/70"
+            >
+              {chip.label}
+              <X aria-hidden className="size-3" />
+              <span className="sr-only">(remove filter)</span>
+            </Link>
+          ))}
+          <Link href={basePath} className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "text-xs")}>
+            Clear filters
+          </Link>
+          <EscapeToNavigate href={basePath} />
+        </div>
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
-/** The aria-live region where a form announces its outcome. */
+/** The aria-live region where a form or control announces its outcome, next to it. */
 export function FormStatus({ ok, message }: { ok?: boolean; message?: string }) {
   return (
-    <p role="status" aria-live="polite" className={ok ? "text-sm text-emerald-700 dark:text-emerald-400" : "text-sm text-red-600 dark:text-red-400"}>
+    <p role="status" aria-live="polite" className={ok ? "text-sm text-success-foreground" : "text-sm text-danger-foreground"}>
       {message ?? ""}
     </p>
   );

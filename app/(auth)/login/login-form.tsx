@@ -3,7 +3,7 @@
 import { signIn } from "next-auth/react";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { Field, TextInput } from "@/components/ui/field";
+import { Field, Input } from "@/components/ui/field";
 import { FormStatus } from "@/components/ui/form-status";
 import { WRONG_CREDENTIALS } from "@/lib/auth/sign-in-errors";
 
@@ -33,10 +33,10 @@ export function LoginForm({ destination, singleSignOn, initialError }: { destina
     <div className="space-y-4">
       <form onSubmit={submit} className="space-y-4" noValidate>
         <Field id="email" label="E-mail">
-          <TextInput id="email" name="email" type="email" autoComplete="username" required autoFocus />
+          <Input id="email" name="email" type="email" autoComplete="username" required autoFocus />
         </Field>
         <Field id="password" label="Password">
-          <TextInput id="password" name="password" type="password" autoComplete="current-password" required />
+          <Input id="password" name="password" type="password" autoComplete="current-password" required />
         </Field>
         <FormStatus message={error} />
         <Button type="submit" className="w-full" disabled={pending}>

@@ -17,9 +17,9 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
 
   return (
     <main className="flex min-h-screen items-center justify-center px-4">
-      <div className="w-full max-w-sm rounded-xl border border-zinc-200 bg-white p-8 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+      <div className="w-full max-w-sm rounded-xl border bg-surface p-6 shadow-sm sm:p-8">
         <div className="mb-6">
-          <p className="text-sm font-semibold tracking-wide text-indigo-600 dark:text-indigo-400">Quiver</p>
+          <p className="text-sm font-semibold tracking-wide text-accent-foreground">Quiver</p>
           <h1 className="mt-1 text-xl font-semibold">Sign in to the operator console</h1>
         </div>
         <LoginForm destination={destination} singleSignOn={singleSignOn} initialError={describeSignInError(firstParam(params.error))} />

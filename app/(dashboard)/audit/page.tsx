@@ -1,16 +1,17 @@
+import { ChevronRight, History } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
-import { buttonClasses } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { FilterBar, FilterSelect, FilterText } from "@/components/ui/filter-bar";
+import { FilterBar } from "@/components/ui/filter-bar";
 import { PageHeader } from "@/components/ui/page-header";
+import { hrefWith } from "@/components/ui/url-filters";
 import { describeChange } from "@/lib/audit/describe-change";
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditAction, type AuditTargetType } from "@/lib/audit/events";
 import { firstParam, oneOf, type SearchParamValue } from "@/lib/actions/search-params";
 import { requirePageOperator } from "@/lib/auth/session";
 import { listAuditEvents } from "@/lib/db/audit";
-import type { JsonValue } from "@/lib/tools/types";
 
 export const metadata: Metadata = { title: "Audit" };
 
@@ -27,71 +28,95 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
     cursor: /^\d+$/.test(firstParam(params.before)) ? Number(firstParam(params.before)) : null,
   };
   const { events, nextCursor } = await listAuditEvents(filters);
-  const filtering = Boolean(filters.actor || filters.targetName || filters.targetType || filters.action);
-  const olderLink = new URLSearchParams(
-    Object.entries({ actor: filters.actor, target: filters.targetName, type: filters.targetType, action: filters.action, before: String(nextCursor) }).filter(
-      (entry): entry is [string, string] => Boolean(entry[1]),
-    ),
-  );
+  const values = { actor: filters.actor, target: filters.targetName, type: filters.targetType, action: filters.action };
+  const filtering = Object.values(values).some(Boolean);
 
   return (
     <>
       <PageHeader title="Audit" description="Every change, who made it and when, with what it was before and after. Secret values are never recorded." />
-      <FilterBar clearHref="/audit" filtering={filtering}>
-        <FilterText id="audit-actor" label="Actor e-mail" name="actor" value={filters.actor} width="w-56" />
-        <FilterText id="audit-target" label="Target name" name="target" value={filters.targetName} width="w-48" />
-        <FilterSelect id="audit-type" label="Target type" name="type" value={filters.targetType} width="w-36" options={AUDIT_TARGET_TYPES} anyLabel="Any" />
-        <FilterSelect id="audit-action" label="Action" name="action" value={filters.action} width="w-48" options={AUDIT_ACTIONS} anyLabel="Any" />
-      </FilterBar>
+      <FilterBar
+        basePath="/audit"
+        values={values}
+        search={{ param: "target", label: "Target name", placeholder: "Target name" }}
+        textFilters={[{ param: "actor", label: "Actor e-mail", placeholder: "Actor e-mail" }]}
+        facets={[
+          { param: "type", label: "Target type", options: AUDIT_TARGET_TYPES },
+          { param: "action", label: "Action", options: AUDIT_ACTIONS },
+        ]}
+      />
 
       {events.length === 0 ? (
-        <EmptyState title={filtering ? "No change matches these filters" : "No changes recorded yet"}>
+        <EmptyState icon={History} title={filtering ? "No change matches these filters" : "No changes recorded yet"}>
           {filtering ? "Widen the filters to see more." : "Changes to tools, personas, operators and API keys appear here."}
         </EmptyState>
       ) : (
-        <ol className="space-y-3" aria-label="Audit events">
-          {events.map((event) => (
-            <li key={event.id} className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
-              <div className="flex flex-wrap items-center gap-2 text-sm">
-                <Badge tone="accent">{event.action}</Badge>
-                <span className="font-medium">{event.targetName}</span>
-                <span className="text-zinc-500">({event.targetType})</span>
-                <span className="ml-auto text-xs text-zinc-500">
-                  {event.actorEmail} · <time dateTime={event.createdAt.toISOString()}>{event.createdAt.toISOString().replace("T", " ").slice(0, 19)} UTC</time>
-                </span>
-              </div>
-              <ChangeTable before={event.before} after={event.after} />
-            </li>
-          ))}
+        <ol className="divide-y overflow-hidden rounded-lg border bg-surface shadow-xs" aria-label="Audit events">
+          {events.map((event) => {
+            const changes = describeChange(event.before, event.after);
+            return (
+              <li key={event.id}>
+                <details className="group">
+                  <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 text-sm outline-none hover:bg-muted/40 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:ring-inset [&::-webkit-details-marker]:hidden">
+                    <ChevronRight aria-hidden className="size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-90" />
+                    <Badge tone="accent" className="font-mono">
+                      {event.action}
+                    </Badge>
+                    <span className="min-w-0 font-medium break-all">{event.targetName}</span>
+                    <span className="text-muted-foreground">({event.targetType})</span>
+                    <span className="text-xs text-muted-foreground">
+                      {changes.length} {changes.length === 1 ? "field" : "fields"}
+                    </span>
+                    <span className="basis-full text-xs text-muted-foreground sm:ml-auto sm:basis-auto">
+                      {event.actorEmail} ·{" "}
+                      <time dateTime={event.createdAt.toISOString()} className="tabular-nums">
+                        {event.createdAt.toISOString().replace("T", " ").slice(0, 19)} UTC
+                      </time>
+                    </span>
+                  </summary>
+                  <div className="border-t bg-muted/30 px-4 py-3">
+                    <ChangeTable changes={changes} />
+                  </div>
+                </details>
+              </li>
+            );
+          })}
         </ol>
       )}
       {nextCursor !== null && (
         <div className="mt-6">
-          <Link href={`/audit?${olderLink}`} className={buttonClasses("secondary")}>Older changes</Link>
+          <Link href={hrefWith("/audit", values, { before: String(nextCursor) })} className={buttonVariants({ variant: "secondary" })}>
+            Older changes
+          </Link>
         </div>
       )}
     </>
   );
 }
 
-function ChangeTable({ before, after }: { before: JsonValue; after: JsonValue }) {
-  const changes = describeChange(before, after);
-  if (changes.length === 0) return null;
+function ChangeTable({ changes }: { changes: ReturnType<typeof describeChange> }) {
+  if (changes.length === 0) return <p className="text-sm text-muted-foreground">No field changed.</p>;
   return (
-    <table className="mt-3 w-full table-fixed text-left text-xs">
-      <thead className="text-zinc-500">
+    <table className="w-full table-fixed text-left text-xs">
+      <caption className="sr-only">Fields before and after</caption>
+      <thead className="text-muted-foreground">
         <tr>
-          <th scope="col" className="w-1/4 py-1 pr-2 font-medium">Field</th>
-          <th scope="col" className="py-1 pr-2 font-medium">Before</th>
-          <th scope="col" className="py-1 font-medium">After</th>
+          <th scope="col" className="w-1/4 py-1 pr-2 font-medium">
+            Field
+          </th>
+          <th scope="col" className="py-1 pr-2 font-medium">
+            Before
+          </th>
+          <th scope="col" className="py-1 font-medium">
+            After
+          </th>
         </tr>
       </thead>
       <tbody className="font-mono">
         {changes.map((change) => (
-          <tr key={change.path} className="border-t border-zinc-100 align-top dark:border-zinc-800">
-            <td className="break-all py-1 pr-2">{change.path}</td>
-            <td className="break-all py-1 pr-2 text-red-700 dark:text-red-400">{change.before ?? "—"}</td>
-            <td className="break-all py-1 text-emerald-700 dark:text-emerald-400">{change.after ?? "—"}</td>
+          <tr key={change.path} className="border-t align-top">
+            <td className="py-1 pr-2 break-all">{change.path}</td>
+            <td className="py-1 pr-2 break-all text-danger-foreground">{change.before ?? "—"}</td>
+            <td className="py-1 break-all text-success-foreground">{change.after ?? "—"}</td>
           </tr>
         ))}
       </tbody>

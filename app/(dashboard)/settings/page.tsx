@@ -1,7 +1,8 @@
+import { ArrowRight } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { Section } from "@/components/ui/section";
 import { requirePageOperator } from "@/lib/auth/session";
 import { configuredDatabaseUrl, dialectOf } from "@/lib/db/database-url";
 import { getExecutionConfig } from "@/lib/runtime/configuration";
@@ -12,29 +13,32 @@ export default async function SettingsPage() {
   await requirePageOperator();
   const execution = getExecutionConfig();
   const dialect = dialectOf(configuredDatabaseUrl());
+  const configuration = [
+    ["Database", dialect === "sqlite" ? "SQLite (embedded)" : "PostgreSQL"],
+    ["Default tool timeout", `${execution.defaultTimeoutSeconds} s`],
+    ["Response size cap", `${Math.round(execution.maxResponseBytes / 1024)} KiB`],
+    ["Destination allowlist", execution.allowlist.length > 0 ? execution.allowlist.join(", ") : "none (private and loopback addresses are refused)"],
+  ] as const;
 
   return (
     <>
       <PageHeader title="Settings" description="Operators and how this installation is configured. Configuration comes from environment variables (see README)." />
-      <div className="grid gap-6 md:grid-cols-2">
-        <Section title="Operators">
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">Who can sign in, and with which role.</p>
-          <Link href="/settings/users" className="mt-3 inline-block text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300">
-            Manage operators →
+      <div className="grid items-stretch gap-6 md:grid-cols-2">
+        <Card title="Operators" description="Who can sign in, and with which role.">
+          <Link href="/settings/users" className="inline-flex items-center gap-1 text-sm font-medium text-accent-foreground hover:underline">
+            Manage operators <ArrowRight aria-hidden className="size-4" />
           </Link>
-        </Section>
-        <Section title="Configuration">
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-zinc-600 dark:text-zinc-400">Database</dt>
-            <dd>{dialect === "sqlite" ? "SQLite (embedded)" : "PostgreSQL"}</dd>
-            <dt className="text-zinc-600 dark:text-zinc-400">Default tool timeout</dt>
-            <dd>{execution.defaultTimeoutSeconds} s</dd>
-            <dt className="text-zinc-600 dark:text-zinc-400">Response size cap</dt>
-            <dd>{Math.round(execution.maxResponseBytes / 1024)} KiB</dd>
-            <dt className="text-zinc-600 dark:text-zinc-400">Destination allowlist</dt>
-            <dd>{execution.allowlist.length > 0 ? execution.allowlist.join(", ") : "none (private and loopback addresses are refused)"}</dd>
+        </Card>
+        <Card title="Configuration" description="Read-only here; set through environment variables.">
+          <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+            {configuration.map(([term, value]) => (
+              <div key={term} className="contents">
+                <dt className="text-muted-foreground">{term}</dt>
+                <dd className="min-w-0 break-words">{value}</dd>
+              </div>
+            ))}
           </dl>
-        </Section>
+        </Card>
       </div>
     </>
   );

@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
 import { AddUserForm } from "@/components/users/add-user-form";
 import { UserControls } from "@/components/users/user-controls";
-import { Badge } from "@/components/ui/badge";
+import { Badge, StatusBadge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { Table } from "@/components/ui/table";
+import { Cell, Row, Table } from "@/components/ui/table";
 import { hasRole, ROLE_DESCRIPTIONS, ROLES } from "@/lib/auth/roles";
 import { requirePageOperator } from "@/lib/auth/session";
 import { listUsers } from "@/lib/db/users";
@@ -17,44 +18,51 @@ export default async function UsersPage() {
 
   return (
     <>
-      <PageHeader title="Operators" description="Who can sign in to this console, and what each of them may do." />
+      <PageHeader
+        breadcrumbs={[{ label: "Settings", href: "/settings" }, { label: "Operators" }]}
+        title="Operators"
+        description="Who can sign in to this console, and what each of them may do."
+      />
       <dl className="mb-6 grid gap-3 sm:grid-cols-3">
         {ROLES.map((role) => (
-          <div key={role} className="rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
+          <div key={role} className="rounded-lg border bg-surface p-3 shadow-xs">
             <dt className="text-sm font-medium capitalize">{role}</dt>
-            <dd className="text-xs text-zinc-600 dark:text-zinc-400">{ROLE_DESCRIPTIONS[role]}</dd>
+            <dd className="text-xs text-muted-foreground">{ROLE_DESCRIPTIONS[role]}</dd>
           </div>
         ))}
       </dl>
-      <Table
-        caption="Operators"
-        columns={[{ label: "Operator" }, { label: "Role" }, { label: "Status" }, ...(isAdmin ? [{ label: "Actions", srOnly: true }] : [])]}
-      >
-            {users.map((user) => (
-              <tr key={user.id} aria-label={user.email}>
-                <td className="px-4 py-3">
-                  <span className="block font-medium">{user.name}</span>
-                  <span className="block text-xs text-zinc-500 dark:text-zinc-400">{user.email}</span>
-                </td>
-                <td className="px-4 py-3"><Badge tone="accent">{user.role}</Badge></td>
-                <td className="px-4 py-3">
-                  {user.active ? <Badge tone="success">active</Badge> : <Badge tone="warning">deactivated</Badge>}
-                </td>
-                {isAdmin && (
-                  <td className="px-4 py-3">
-                    <UserControls user={{ id: user.id, email: user.email, role: user.role, active: user.active }} isSelf={user.id === operator.id} />
-                  </td>
-                )}
-              </tr>
-            ))}
+      <Table caption="Operators" columns={[{ label: "Operator" }, { label: "Role" }, { label: "Status" }, ...(isAdmin ? [{ label: "Actions", srOnly: true }] : [])]}>
+        {users.map((user) => (
+          <Row key={user.id} label={user.email}>
+            <Cell>
+              <span className="min-w-0">
+                <span className="block font-medium">
+                  {user.name}
+                  {user.id === operator.id && <span className="ml-1 text-xs font-normal text-muted-foreground">(you)</span>}
+                </span>
+                <span className="block truncate text-xs text-muted-foreground">{user.email}</span>
+              </span>
+            </Cell>
+            <Cell label="Role">
+              <Badge tone="accent">{user.role}</Badge>
+            </Cell>
+            <Cell label="Status">{user.active ? <StatusBadge status="success">active</StatusBadge> : <StatusBadge status="neutral">deactivated</StatusBadge>}</Cell>
+            {isAdmin && (
+              <Cell>
+                <UserControls user={{ id: user.id, email: user.email, role: user.role, active: user.active }} isSelf={user.id === operator.id} />
+              </Cell>
+            )}
+          </Row>
+        ))}
       </Table>
       {isAdmin ? (
-        <section aria-labelledby="add-operator" className="mt-8 max-w-xl">
-          <h2 id="add-operator" className="mb-3 text-lg font-semibold">Add an operator</h2>
-          <AddUserForm />
-        </section>
+        <div id="add-operator" className="mt-8 max-w-2xl scroll-mt-20">
+          <Card title="Add an operator" description="They sign in with this e-mail and the initial password you give them.">
+            <AddUserForm />
+          </Card>
+        </div>
       ) : (
-        <p className="mt-6 text-sm text-zinc-600 dark:text-zinc-400">Only admins add operators or change roles.</p>
+        <p className="mt-6 text-sm text-muted-foreground">Only admins add operators or change roles.</p>
       )}
     </>
   );

@@ -1,43 +1,80 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { DataToolTabs } from "@/components/tools/data-tool-tabs";
 import { ParameterTable } from "@/components/tools/parameter-table";
-import { Badge } from "@/components/ui/badge";
+import { Badge, StatusBadge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { CodeBlock } from "@/components/ui/code-block";
 import { PageHeader } from "@/components/ui/page-header";
-import { Section } from "@/components/ui/section";
+import { Tabs } from "@/components/ui/tabs";
+import { firstParam, type SearchParamValue } from "@/lib/actions/search-params";
 import { requirePageOperator } from "@/lib/auth/session";
 import { listToolRevisions } from "@/lib/db/tool-revisions";
 import { getTool } from "@/lib/db/tools";
 import { NotFoundError } from "@/lib/errors";
-import { headerViews } from "@/lib/runtime/tool-view";
-import { builtinTools } from "@/lib/tools/builtin";
+import { builtinTools } from "@/lib/tools";
 
 type Params = Promise<{ name: string }>;
+type SearchParams = Promise<Record<string, SearchParamValue>>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   return { title: (await params).name };
 }
 
-export default async function ToolPage({ params }: { params: Params }) {
+export default async function ToolPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
   await requirePageOperator();
   const { name } = await params;
+  const tab = firstParam((await searchParams).tab) || undefined;
+  const breadcrumbs = [{ label: "Tools", href: "/tools" }, { label: name }];
   const tool = await getTool(name);
-  if (tool) return <DataToolDetails tool={tool} revisions={await revisionsOrNotFound(name)} />;
+  if (tool) {
+    return (
+      <>
+        <PageHeader
+          breadcrumbs={breadcrumbs}
+          title={<span className="font-mono">{tool.name}</span>}
+          description={tool.definition.description}
+          meta={
+            <>
+              <Badge>v{tool.version}</Badge>
+              {tool.definition.side_effect ? <StatusBadge status="warning">side effect</StatusBadge> : <StatusBadge status="neutral">read-only</StatusBadge>}
+            </>
+          }
+        />
+        <DataToolTabs tool={tool} revisions={await revisionsOrNotFound(name)} tab={tab} />
+      </>
+    );
+  }
   const codeTool = builtinTools().find((candidate) => candidate.name === name);
   if (!codeTool) notFound();
   return (
     <>
-      <PageHeader title={codeTool.name} description={codeTool.description} actions={<Badge tone="accent">code · read-only</Badge>} />
-      <div className="grid gap-6">
-        <Section title="Parameters">
-          <ParameterTable schema={codeTool.parameters} />
-        </Section>
-        <Section title="Behaviour">
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            Built into Quiver ({codeTool.sideEffect ? "has side effects" : "no side effects"}). Code tools are changed by a deploy, not here;
-            personas can still switch them on or off.
-          </p>
-        </Section>
-      </div>
+      <PageHeader
+        breadcrumbs={breadcrumbs}
+        title={<span className="font-mono">{codeTool.name}</span>}
+        description={codeTool.description}
+        meta={<Badge tone="accent">code · read-only</Badge>}
+      />
+      <Tabs
+        label="Tool details"
+        defaultValue={tab === "json" ? "json" : "parameters"}
+        panels={[
+          { value: "parameters", label: "Parameters", content: <ParameterTable schema={codeTool.parameters} /> },
+          {
+            value: "behaviour",
+            label: "Behaviour",
+            content: (
+              <Card title="Behaviour">
+                <p className="text-sm text-muted-foreground">
+                  Built into Quiver ({codeTool.sideEffect ? "has side effects" : "no side effects"}). Code tools are changed by a deploy, not here;
+                  personas can still switch them on or off.
+                </p>
+              </Card>
+            ),
+          },
+          { value: "json", label: "JSON", content: <CodeBlock title="Parameters schema" code={JSON.stringify(codeTool.parameters, null, 2)} /> },
+        ]}
+      />
     </>
   );
 }
@@ -50,87 +87,4 @@ async function revisionsOrNotFound(name: string) {
     if (error instanceof NotFoundError) notFound();
     throw error;
   }
-}
-
-type DataTool = NonNullable<Awaited<ReturnType<typeof getTool>>>;
-type Revisions = Awaited<ReturnType<typeof listToolRevisions>>;
-
-function DataToolDetails({ tool, revisions }: { tool: DataTool; revisions: Revisions }) {
-  const { definition } = tool;
-  return (
-    <>
-      <PageHeader
-        title={tool.name}
-        description={definition.description}
-        actions={
-          <span className="flex gap-1">
-            <Badge>v{tool.version}</Badge>
-            {definition.side_effect && <Badge tone="warning">side effect</Badge>}
-          </span>
-        }
-      />
-      <div className="grid gap-6 lg:grid-cols-2">
-        <Section title="Request">
-          <p className="break-all font-mono text-sm">
-            <Badge>{definition.request.method}</Badge> {definition.request.url}
-          </p>
-          <dl className="mt-3 space-y-1 text-sm">
-            {headerViews(tool).map((header) => (
-              <div key={header.name} className="flex gap-2">
-                <dt className="font-mono text-zinc-600 dark:text-zinc-400">{header.name}:</dt>
-                <dd className="font-mono">
-                  {header.secret ? (
-                    <span aria-label={`${header.name} is a secret`}>{header.value ?? "(not set)"} <Badge tone="warning">secret</Badge></span>
-                  ) : (
-                    header.value
-                  )}
-                </dd>
-              </div>
-            ))}
-          </dl>
-          <p className="mt-3 text-xs text-zinc-500">
-            Timeout: {definition.timeout === null ? "default" : `${definition.timeout} s`} · Extract: {definition.response.extract}
-            {definition.response.path ? ` (${definition.response.path})` : ""}
-          </p>
-        </Section>
-        <Section title="Parameters">
-          <ParameterTable schema={definition.parameters} />
-        </Section>
-        {definition.halt_when && (
-          <Section title="Halt">
-            <p className="text-sm">
-              Ends the turn when <code className="font-mono">{definition.halt_when.json_path}</code> is one of{" "}
-              {definition.halt_when.equals.map((value) => (
-                <Badge key={value}>{value}</Badge>
-              ))}
-              {definition.halt_when.say && (
-                <>
-                  {" "}and says{" "}
-                  <code className="font-mono">
-                    {"text" in definition.halt_when.say ? `“${definition.halt_when.say.text}”` : `the value at ${definition.halt_when.say.json_path}`}
-                  </code>
-                </>
-              )}
-              .
-            </p>
-          </Section>
-        )}
-        <Section title="History">
-          <ol className="space-y-1 text-sm">
-            {revisions.map((revision) => (
-              <li key={revision.version}>
-                <span className="font-mono">v{revision.version}</span> · {revision.createdBy} ·{" "}
-                <time dateTime={revision.createdAt.toISOString()}>{revision.createdAt.toISOString().replace("T", " ").slice(0, 16)} UTC</time>
-                {revision.note && <span className="text-zinc-500"> — {revision.note}</span>}
-              </li>
-            ))}
-          </ol>
-        </Section>
-        <Section title="Definition (JSON)">
-          <pre className="max-h-96 overflow-auto rounded bg-zinc-100 p-3 text-xs dark:bg-zinc-950">{JSON.stringify(definition, null, 2)}</pre>
-          <p className="mt-2 text-xs text-zinc-500">Secret header values are never shown; the export carries their names with empty values.</p>
-        </Section>
-      </div>
-    </>
-  );
 }

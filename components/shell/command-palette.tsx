@@ -1,0 +1,162 @@
+"use client";
+
+import { Command } from "cmdk";
+import { Code2, CornerDownLeft, LogOut, UserPlus, UsersRound, Wrench } from "lucide-react";
+import { signOut } from "next-auth/react";
+import { useTheme } from "next-themes";
+import { useRouter } from "next/navigation";
+import { Dialog as DialogPrimitive } from "radix-ui";
+import { useEffect, useState, type ReactNode } from "react";
+import { searchConsoleAction } from "@/app/(dashboard)/actions";
+import { overlayClasses } from "@/components/ui/dialog";
+import type { ConsoleSearchResults } from "@/lib/runtime/console-search";
+import { NAVIGATION } from "./navigation";
+import { THEMES } from "./operator-menu";
+
+interface PaletteCommand {
+  readonly id: string;
+  readonly label: string;
+  readonly keywords: string;
+  readonly icon: ReactNode;
+  readonly run: () => void;
+}
+
+const NO_RESULTS: ConsoleSearchResults = { tools: [], personas: [] };
+
+function matches(command: PaletteCommand, query: string): boolean {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const text = `${command.label} ${command.keywords}`.toLowerCase();
+  return words.every((word) => text.includes(word));
+}
+
+/** ⌘K / Ctrl+K: jump to any page, tool or persona by name, or run an action the role allows. */
+export function CommandPalette({ open, onOpenChange, role }: { open: boolean; onOpenChange: (open: boolean) => void; role: string }) {
+  const router = useRouter();
+  const { setTheme } = useTheme();
+  const [query, setQuery] = useState("");
+  const [results, setResults] = useState<ConsoleSearchResults>(NO_RESULTS);
+
+  useEffect(() => {
+    if (!open) return;
+    let current = true;
+    const timer = setTimeout(async () => {
+      const result = await searchConsoleAction(query);
+      if (current) setResults(result.ok ? result.data : NO_RESULTS);
+    }, 120);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [open, query]);
+
+  const close = (next: boolean) => {
+    onOpenChange(next);
+    if (!next) setQuery("");
+  };
+  const go = (href: string) => () => {
+    close(false);
+    router.push(href);
+  };
+
+  const pages: PaletteCommand[] = [
+    ...NAVIGATION.flatMap((group) => group.items).map(({ href, label, icon: Icon, keywords }) => ({
+      id: `page:${href}`,
+      label,
+      keywords: keywords ?? "",
+      icon: <Icon aria-hidden />,
+      run: go(href),
+    })),
+    { id: "page:/settings/users", label: "Operators", keywords: "users people roles settings", icon: <UsersRound aria-hidden />, run: go("/settings/users") },
+  ];
+  const actions: PaletteCommand[] = [
+    ...(role === "admin"
+      ? [{ id: "action:add-operator", label: "Add an operator", keywords: "user invite new", icon: <UserPlus aria-hidden />, run: go("/settings/users#add-operator") }]
+      : []),
+    ...THEMES.map(({ value, label, icon: Icon }) => ({
+      id: `action:theme-${value}`,
+      label: `Theme: ${label}`,
+      keywords: "appearance dark light mode colour",
+      icon: <Icon aria-hidden />,
+      run: () => {
+        setTheme(value);
+        close(false);
+      },
+    })),
+    { id: "action:sign-out", label: "Sign out", keywords: "log out leave", icon: <LogOut aria-hidden />, run: () => signOut({ callbackUrl: "/login" }) },
+  ];
+
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={close}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className={overlayClasses} />
+        <DialogPrimitive.Content className="fixed top-4 left-1/2 z-50 w-[calc(100%-1rem)] max-w-xl -translate-x-1/2 overflow-hidden rounded-lg border bg-surface-raised shadow-2xl outline-none data-[state=open]:animate-in data-[state=open]:fade-in-0 sm:top-[15vh]">
+          <DialogPrimitive.Title className="sr-only">Command palette</DialogPrimitive.Title>
+          <DialogPrimitive.Description className="sr-only">Type to find a page, tool or persona, then press Enter.</DialogPrimitive.Description>
+          <Command shouldFilter={false} label="Command palette" loop>
+            <Command.Input
+              value={query}
+              onValueChange={setQuery}
+              placeholder="Search tools, personas, pages…"
+              className="h-12 w-full border-b bg-transparent px-4 text-base outline-none placeholder:text-muted-foreground sm:text-sm"
+            />
+            <Command.List className="max-h-[min(60dvh,24rem)] overflow-y-auto p-1.5">
+              <Command.Empty className="px-3 py-6 text-center text-sm text-muted-foreground">Nothing matches “{query}”.</Command.Empty>
+              <PaletteGroup heading="Pages" commands={pages.filter((command) => matches(command, query))} />
+              <PaletteGroup
+                heading="Tools"
+                commands={results.tools.map((tool) => ({
+                  id: `tool:${tool.name}`,
+                  label: tool.name,
+                  keywords: tool.description,
+                  icon: tool.kind === "code" ? <Code2 aria-hidden /> : <Wrench aria-hidden />,
+                  run: go(`/tools/${tool.name}`),
+                }))}
+              />
+              <PaletteGroup
+                heading="Personas"
+                commands={results.personas.map((persona) => ({
+                  id: `persona:${persona.slug}`,
+                  label: persona.name,
+                  keywords: persona.slug,
+                  icon: <UsersRound aria-hidden />,
+                  run: go(`/personas#persona-${persona.slug}`),
+                }))}
+              />
+              <PaletteGroup heading="Actions" commands={actions.filter((command) => matches(command, query))} />
+            </Command.List>
+            <div className="flex items-center gap-3 border-t px-3 py-2 text-xs text-muted-foreground">
+              <span className="inline-flex items-center gap-1">
+                <CornerDownLeft aria-hidden className="size-3" /> to open
+              </span>
+              <span>↑↓ to move</span>
+              <span>Esc to close</span>
+            </div>
+          </Command>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}
+
+function PaletteGroup({ heading, commands }: { heading: string; commands: readonly PaletteCommand[] }) {
+  if (commands.length === 0) return null;
+  return (
+    <Command.Group
+      heading={heading}
+      className="mb-1 [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground"
+    >
+      {commands.map((command) => (
+        <Command.Item
+          key={command.id}
+          value={command.id}
+          onSelect={command.run}
+          className="flex min-h-11 cursor-default items-center gap-2.5 rounded-md px-2 text-sm outline-none data-[selected=true]:bg-muted sm:min-h-9 [&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-muted-foreground"
+        >
+          {command.icon}
+          <span className="truncate">{command.label}</span>
+          {command.keywords && heading === "Tools" && <span className="ml-auto hidden max-w-[50%] truncate text-xs text-muted-foreground sm:inline">{command.keywords}</span>}
+        </Command.Item>
+      ))}
+    </Command.Group>
+  );
+}

@@ -1,0 +1,171 @@
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { CodeBlock } from "@/components/ui/code-block";
+import { Tabs } from "@/components/ui/tabs";
+import type { listToolRevisions } from "@/lib/db/tool-revisions";
+import type { ToolDTO } from "@/lib/db/tools";
+import { headerViews } from "@/lib/runtime/tool-view";
+import { ParameterTable } from "./parameter-table";
+
+type Revisions = Awaited<ReturnType<typeof listToolRevisions>>;
+
+const TABS = ["request", "parameters", "behaviour", "history", "json"] as const;
+
+function Definition({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-1 py-2 sm:grid-cols-[10rem_1fr] sm:gap-4">
+      <dt className="text-sm text-muted-foreground">{term}</dt>
+      <dd className="min-w-0 text-sm">{children}</dd>
+    </div>
+  );
+}
+
+/** A data-defined tool's details as tabs: request, parameters, behaviour, history, JSON. */
+export function DataToolTabs({ tool, revisions, tab }: { tool: ToolDTO; revisions: Revisions; tab?: string }) {
+  const { definition } = tool;
+  const headers = headerViews(tool);
+  const query = Object.entries(definition.request.query);
+  return (
+    <Tabs
+      label="Tool details"
+      defaultValue={TABS.find((candidate) => candidate === tab) ?? "request"}
+      panels={[
+        {
+          value: "request",
+          label: "Request",
+          content: (
+            <Card title="Request" description="What Quiver sends when the tool runs. Placeholders are filled from the arguments and the turn context.">
+              <dl className="divide-y">
+                <Definition term="Endpoint">
+                  <span className="flex min-w-0 items-start gap-2">
+                    <Badge className="font-mono">{definition.request.method}</Badge>
+                    <code className="min-w-0 font-mono text-sm break-all">{definition.request.url}</code>
+                  </span>
+                </Definition>
+                <Definition term="Headers">
+                  {headers.length === 0 ? (
+                    <span className="text-muted-foreground">none</span>
+                  ) : (
+                    <ul className="grid gap-1 font-mono text-xs">
+                      {headers.map((header) => (
+                        <li key={header.name} className="break-all">
+                          <span className="text-muted-foreground">{header.name}:</span>{" "}
+                          {header.secret ? (
+                            <span aria-label={`${header.name} is a secret`}>
+                              {header.value ?? "(not set)"} <Badge tone="warning">secret</Badge>
+                            </span>
+                          ) : (
+                            header.value
+                          )}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </Definition>
+                <Definition term="Query">
+                  {query.length === 0 ? (
+                    <span className="text-muted-foreground">none</span>
+                  ) : (
+                    <ul className="grid gap-1 font-mono text-xs">
+                      {query.map(([key, value]) => (
+                        <li key={key} className="break-all">
+                          <span className="text-muted-foreground">{key}=</span>
+                          {value}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </Definition>
+                <Definition term="Body">
+                  {definition.request.body === null ? (
+                    <span className="text-muted-foreground">none</span>
+                  ) : (
+                    <CodeBlock title="Body template" code={JSON.stringify(definition.request.body, null, 2)} maxHeightClass="max-h-64" />
+                  )}
+                </Definition>
+              </dl>
+            </Card>
+          ),
+        },
+        { value: "parameters", label: "Parameters", content: <ParameterTable schema={definition.parameters} /> },
+        {
+          value: "behaviour",
+          label: "Behaviour",
+          content: (
+            <Card title="Behaviour" description="How the response becomes the result the model sees, and when the tool ends the agent's turn.">
+              <dl className="divide-y">
+                <Definition term="Extract">
+                  <code className="font-mono">{definition.response.extract}</code>
+                  {definition.response.path && (
+                    <>
+                      {" "}
+                      at <code className="font-mono">{definition.response.path}</code>
+                    </>
+                  )}
+                </Definition>
+                <Definition term="Timeout">{definition.timeout === null ? "the configured default" : `${definition.timeout} s`}</Definition>
+                <Definition term="Side effect">{definition.side_effect ? "yes — test-firing asks for confirmation" : "no"}</Definition>
+                <Definition term="Group · tags">
+                  {definition.group ?? "—"}
+                  {definition.tags.length > 0 && ` · ${definition.tags.map((tag) => `#${tag}`).join(" ")}`}
+                </Definition>
+                <Definition term="Halts the turn">
+                  {definition.halt_when ? (
+                    <span>
+                      when <code className="font-mono">{definition.halt_when.json_path}</code> is one of{" "}
+                      {definition.halt_when.equals.map((value) => (
+                        <Badge key={value} className="mr-1">
+                          {value}
+                        </Badge>
+                      ))}
+                      {definition.halt_when.say && (
+                        <>
+                          and says{" "}
+                          <code className="font-mono">
+                            {"text" in definition.halt_when.say ? `“${definition.halt_when.say.text}”` : `the value at ${definition.halt_when.say.json_path}`}
+                          </code>
+                        </>
+                      )}
+                    </span>
+                  ) : (
+                    "never"
+                  )}
+                </Definition>
+              </dl>
+            </Card>
+          ),
+        },
+        {
+          value: "history",
+          label: `History (${revisions.length})`,
+          content: (
+            <Card title="History" description="Every saved revision, newest first.">
+              <ol className="divide-y">
+                {revisions.map((revision) => (
+                  <li key={revision.version} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 py-2 text-sm">
+                    <Badge className="font-mono">v{revision.version}</Badge>
+                    <span>{revision.createdBy}</span>
+                    <time dateTime={revision.createdAt.toISOString()} className="text-xs text-muted-foreground tabular-nums">
+                      {revision.createdAt.toISOString().replace("T", " ").slice(0, 16)} UTC
+                    </time>
+                    {revision.note && <span className="basis-full text-muted-foreground sm:basis-auto">{revision.note}</span>}
+                  </li>
+                ))}
+              </ol>
+            </Card>
+          ),
+        },
+        {
+          value: "json",
+          label: "JSON",
+          content: (
+            <div className="grid gap-2">
+              <CodeBlock title={`${tool.name}.json`} code={JSON.stringify(definition, null, 2)} />
+              <p className="text-xs text-muted-foreground">Secret header values are never shown; the export carries their names with empty values.</p>
+            </div>
+          ),
+        },
+      ]}
+    />
+  );
+}

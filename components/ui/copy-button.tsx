@@ -1,0 +1,30 @@
+"use client";
+
+import { Check, Copy } from "lucide-react";
+import { useEffect, useState } from "react";
+import { buttonVariants } from "./button";
+import { cn } from "./cn";
+
+/** Copies `value` and says "Copied" for a moment (visibly and to screen readers). */
+export function CopyButton({ value, label = "Copy", className }: { value: string; label?: string; className?: string }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  return (
+    <button
+      type="button"
+      onClick={async () => {
+        await navigator.clipboard.writeText(value);
+        setCopied(true);
+      }}
+      className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "text-xs", className)}
+    >
+      {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
+      <span aria-live="polite">{copied ? "Copied" : label}</span>
+    </button>
+  );
+}

@@ -1,0 +1,69 @@
+"use client";
+
+import { MoreHorizontal } from "lucide-react";
+import { DropdownMenu } from "radix-ui";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { buttonVariants } from "./button";
+import { cn } from "./cn";
+
+export type MenuItem =
+  | { readonly kind: "link"; readonly label: string; readonly href: string; readonly icon?: ReactNode }
+  | { readonly kind: "action"; readonly label: string; readonly onSelect: () => void; readonly icon?: ReactNode; readonly destructive?: boolean }
+  | { readonly kind: "separator" };
+
+export const menuContentClasses =
+  "z-50 min-w-44 overflow-hidden rounded-md border bg-surface-raised p-1 text-foreground shadow-lg data-[state=open]:animate-in data-[state=open]:fade-in-0 data-[state=open]:zoom-in-95";
+const itemClasses =
+  "flex min-h-11 cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-muted sm:min-h-8 [&_svg]:size-4 [&_svg]:text-muted-foreground";
+
+/** A drop-down menu of links and actions; destructive actions go last, after a separator. */
+export function Menu({ trigger, items, align = "end" }: { trigger: ReactNode; items: readonly MenuItem[]; align?: "start" | "end" }) {
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align={align} sideOffset={4} className={menuContentClasses}>
+          {items.map((item, index) => {
+            if (item.kind === "separator") return <DropdownMenu.Separator key={`separator-${index}`} className="-mx-1 my-1 h-px bg-border" />;
+            if (item.kind === "link") {
+              return (
+                <DropdownMenu.Item key={item.label} asChild className={itemClasses}>
+                  <Link href={item.href}>
+                    {item.icon}
+                    {item.label}
+                  </Link>
+                </DropdownMenu.Item>
+              );
+            }
+            return (
+              <DropdownMenu.Item
+                key={item.label}
+                onSelect={item.onSelect}
+                className={cn(itemClasses, item.destructive && "text-danger-foreground [&_svg]:text-danger-foreground")}
+              >
+                {item.icon}
+                {item.label}
+              </DropdownMenu.Item>
+            );
+          })}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+/** The ⋯ button that opens a row's actions, labelled with what the row is. */
+export function RowActions({ label, items }: { label: string; items: readonly MenuItem[] }) {
+  return (
+    <Menu
+      items={items}
+      trigger={
+        <button type="button" className={buttonVariants({ variant: "ghost", size: "icon" })}>
+          <MoreHorizontal aria-hidden />
+          <span className="sr-only">{label}</span>
+        </button>
+      }
+    />
+  );
+}

@@ -1,0 +1,29 @@
+/** The filters a list page reads from its URL: parameter name → value (absent when not set). */
+export type FilterValues = Readonly<Record<string, string | undefined>>;
+
+/**
+ * The list's address with `changes` applied to `current` (undefined or "" removes a parameter).
+ * Any change of filters returns to the first page, so a narrower list never opens on an empty page.
+ */
+export function hrefWith(basePath: string, current: FilterValues, changes: FilterValues): string {
+  const next = { ...current, ...changes };
+  if (!("page" in changes)) delete next.page;
+  const query = new URLSearchParams(Object.entries(next).filter((entry): entry is [string, string] => Boolean(entry[1])));
+  const text = query.toString();
+  return text ? `${basePath}?${text}` : basePath;
+}
+
+export interface FilterChip {
+  readonly param: string;
+  /** "Group: orders". */
+  readonly label: string;
+  /** The address without this filter. */
+  readonly removeHref: string;
+}
+
+/** One removable chip per active filter, in the order the filters are declared. */
+export function filterChips(basePath: string, current: FilterValues, labels: Readonly<Record<string, string>>): FilterChip[] {
+  return Object.entries(labels)
+    .filter(([param]) => Boolean(current[param]))
+    .map(([param, label]) => ({ param, label: `${label}: ${current[param]}`, removeHref: hrefWith(basePath, current, { [param]: undefined }) }));
+}
