@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { COMMAND_TEST_TIMEOUT_MS, runProjectScript, type CommandResult } from "../lib/db/test-support/commands";
 import { databaseTargets, useTestDatabase } from "../lib/db/test-support/databases";
-import { insertOperator, referenceTool, sealedSecret } from "../lib/db/test-support/fixtures";
+import { insertOperator, newSecretValues, referenceTool } from "../lib/db/test-support/fixtures";
 import { getToolSecretsForExecution } from "../lib/db/tool-secrets";
 import { saveTool } from "../lib/db/tool-saves";
 import { generateEncryptionKey, loadKeyring } from "../lib/secrets/keyring";
@@ -25,8 +25,7 @@ describe.each(targets)("npm run secrets:rotate on $name", (target) => {
   async function storeSecretUnderOldKey(): Promise<void> {
     const actor = await insertOperator(db(), "rotator@example.com");
     const oldKeyring = loadKeyring({ QUIVER_ENCRYPTION_KEY: oldKey });
-    const secret = sealedSecret("Authorization", PLAINTEXT, oldKeyring);
-    await saveTool({ definition: referenceTool(), secrets: [secret], baseVersion: null, actor });
+    await saveTool({ definition: referenceTool(), secrets: newSecretValues(oldKeyring, { Authorization: PLAINTEXT }), baseVersion: null, actor });
   }
 
   async function rotate(keys: { active: string; previous: string }): Promise<CommandResult & { output: string }> {

@@ -12,7 +12,6 @@ import { createPersona } from "../../lib/db/personas";
 import { seedDatabase } from "../../lib/db/seed";
 import { saveTool } from "../../lib/db/tool-saves";
 import { createUser } from "../../lib/db/users";
-import { sealSecret } from "../../lib/secrets/encryption";
 import { loadKeyring } from "../../lib/secrets/keyring";
 import { parseToolDefinition } from "../../lib/tools";
 import { SEEDED_SECRETS } from "../fixtures/seeded-secrets";
@@ -47,8 +46,8 @@ for (const tool of secretTools) {
     secret_headers: Object.keys(tool.headers),
     group: "e2e",
   });
-  const secrets = Object.entries(tool.headers).map(([header, value]) => ({ header, ...sealSecret(value, keyring) }));
-  await saveTool({ definition, secrets, baseVersion: null, actor: SYSTEM_ACTOR });
+  const values = Object.fromEntries(Object.entries(tool.headers).map(([header, value]) => [header, { value }]));
+  await saveTool({ definition, secrets: { values, keyring }, baseVersion: null, actor: SYSTEM_ACTOR });
 }
 
 // A persona whose grant and disabled list name tools that no longer exist.

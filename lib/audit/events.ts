@@ -20,6 +20,7 @@ export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 export const AUDIT_ACTIONS = [
   "tool.create",
   "tool.update",
+  "tool.rename",
   "tool.restore",
   "tool.delete",
   "persona.create",

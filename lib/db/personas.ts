@@ -216,34 +216,74 @@ interface PersonaChange {
  * version read, so a concurrent change is never overwritten: the loser re-reads and re-applies
  * `change` (an intention such as "switch tool X off"), up to MAX_ATTEMPTS times.
  */
+type PersonaAction = "persona.update" | "persona.grant" | "persona.toggle_tool" | "persona.parent";
+type ChangeOf = (current: PersonaDTO, tx: Tx) => PersonaChange | Promise<PersonaChange>;
+
 async function changePersona(
   slug: string,
   actor: Actor,
-  action: "persona.update" | "persona.grant" | "persona.toggle_tool" | "persona.parent",
-  change: (current: PersonaDTO, tx: Tx) => PersonaChange | Promise<PersonaChange>,
+  action: PersonaAction,
+  change: ChangeOf,
   options: { serializable?: boolean } = {},
 ): Promise<PersonaDTO> {
-  return inTransaction(
-    async (tx) => {
-      const currentRow = await findPersonaOrThrow(tx, slug);
-      const current = toDTO(currentRow);
-      const data = await change(current, tx);
-      // A change to what is already stored (a second identical toggle) is no change: no new version, no event.
-      if (Object.entries(data).every(([column, value]) => currentRow[column as keyof PersonaChange] === value)) return current;
-      const { count } = await tx.persona.updateMany({
-        where: { id: current.id, version: current.version },
-        data: { ...data, version: current.version + 1 },
-      });
-      if (count !== 1) throw new LostRace();
-      const updated = toDTO(await findPersonaOrThrow(tx, slug));
-      await recordAudit(tx, {
-        actor, action, targetType: "persona", targetId: current.id, targetName: slug,
-        before: auditView(current), after: auditView(updated),
-      });
-      return updated;
-    },
-    { ...options, attempts: MAX_ATTEMPTS },
-  );
+  return inTransaction((tx) => changePersonaIn(tx, slug, actor, action, change), { ...options, attempts: MAX_ATTEMPTS });
+}
+
+/** The body of {@link changePersona}, inside the caller's transaction (a LostRace rolls all of it back). */
+async function changePersonaIn(tx: Tx, slug: string, actor: Actor, action: PersonaAction, change: ChangeOf): Promise<PersonaDTO> {
+  const currentRow = await findPersonaOrThrow(tx, slug);
+  const current = toDTO(currentRow);
+  const data = await change(current, tx);
+  // A change to what is already stored (a second identical toggle) is no change: no new version, no event.
+  if (Object.entries(data).every(([column, value]) => currentRow[column as keyof PersonaChange] === value)) return current;
+  const { count } = await tx.persona.updateMany({
+    where: { id: current.id, version: current.version },
+    data: { ...data, version: current.version + 1 },
+  });
+  if (count !== 1) throw new LostRace();
+  const updated = toDTO(await findPersonaOrThrow(tx, slug));
+  await recordAudit(tx, {
+    actor, action, targetType: "persona", targetId: current.id, targetName: slug,
+    before: auditView(current), after: auditView(updated),
+  });
+  return updated;
+}
+
+/** A persona naming a tool in its own grant or disabled list. */
+export interface PersonaToolReference {
+  readonly slug: string;
+  readonly name: string;
+  readonly inGrant: boolean;
+  readonly inDisabled: boolean;
+}
+
+function toolReference(persona: PersonaDTO, toolName: string): PersonaToolReference | null {
+  const inGrant = Array.isArray(persona.grant) && persona.grant.includes(toolName);
+  const inDisabled = persona.disabledTools.includes(toolName);
+  return inGrant || inDisabled ? { slug: persona.slug, name: persona.name, inGrant, inDisabled } : null;
+}
+
+/** The personas whose own grant or disabled list names tool `toolName`, by slug (a rename would leave them stale). */
+export async function listPersonasReferencingTool(toolName: string): Promise<PersonaToolReference[]> {
+  return (await listPersonas()).flatMap((persona) => toolReference(persona, toolName) ?? []);
+}
+
+/**
+ * Inside the caller's transaction (a tool rename): replaces `from` by `to` in every persona's own
+ * grant and disabled list, each persona changed and audited as an admin's grant change (when its
+ * grant names the tool) or an operator's toggle would be. Returns the slugs changed.
+ */
+export async function renameToolInPersonas(tx: Tx, from: string, to: string, actor: Actor): Promise<string[]> {
+  const rows = await tx.persona.findMany({ include: withParent, orderBy: { slug: "asc" } });
+  const references = rows.flatMap((row) => toolReference(toDTO(row), from) ?? []);
+  const rename = (names: readonly string[]) => normalizeToolNameList(names.map((name) => (name === from ? to : name)));
+  for (const reference of references) {
+    await changePersonaIn(tx, reference.slug, actor, reference.inGrant ? "persona.grant" : "persona.toggle_tool", (current) => ({
+      ...(Array.isArray(current.grant) ? { grant: grantText(rename(current.grant)) } : {}),
+      disabledTools: toJsonText(rename(current.disabledTools)),
+    }));
+  }
+  return references.map((reference) => reference.slug);
 }
 
 async function findPersonaOrThrow(tx: Tx, slug: string): Promise<PersonaRow> {

@@ -4,11 +4,12 @@
  * revisions, secrets, audit events — on SQLite and on PostgreSQL.
  */
 import { describe, expect, it } from "vitest";
+import { toolSecretAssociatedData } from "../secrets/binding";
 import { decryptSecret } from "../secrets/encryption";
 import { maskSecret } from "../secrets/mask";
 import { listAuditEvents } from "./audit";
 import { databaseTargets, useTestDatabase } from "./test-support/databases";
-import { insertOperator, referenceTool, sealedSecret, testKeyring } from "./test-support/fixtures";
+import { insertOperator, newSecretValues, referenceTool, testKeyring } from "./test-support/fixtures";
 import { dumpAllTables, dumpText } from "./test-support/raw-rows";
 import { deleteTool, restoreToolRevision, saveTool } from "./tool-saves";
 
@@ -24,22 +25,21 @@ describe.each(targets)("secrets at rest on $name", (target) => {
     const ana = await insertOperator(db(), "ana@example.com");
     // The definition arrives with the plaintext still in its header, as a form submits it.
     const withFirst = referenceTool({ request: { ...referenceTool().request, headers: { Authorization: first } } });
-    const sealedFirst = sealedSecret("Authorization", first, keyring);
-    await saveTool({ definition: withFirst, secrets: [sealedFirst], baseVersion: null, actor: ana });
+    const { id } = await saveTool({ definition: withFirst, secrets: newSecretValues(keyring, { Authorization: first }), baseVersion: null, actor: ana });
 
     const rows = await dumpAllTables(db(), target.name);
     expect(rows.tool_secrets).toHaveLength(1);
     const stored = rows.tool_secrets![0]!;
-    expect(stored.ciphertext).toBe(sealedFirst.ciphertext);
     expect(stored.mask).toBe(maskSecret(first));
-    expect(decryptSecret({ keyId: String(stored.key_id), ciphertext: String(stored.ciphertext) }, keyring)).toBe(first);
+    const encrypted = { keyId: String(stored.key_id), ciphertext: String(stored.ciphertext) };
+    expect(decryptSecret(encrypted, keyring, toolSecretAssociatedData(id, "Authorization"))).toBe(first);
     expect(dumpText(rows)).not.toContain(first);
     expect(dumpText(rows)).not.toContain(JSON.stringify(first).slice(1, -1));
     expect(rows.audit_events).toHaveLength(1);
-    expect(dumpText({ audit: rows.audit_events! })).not.toContain(sealedFirst.ciphertext);
+    expect(dumpText({ audit: rows.audit_events! })).not.toContain(encrypted.ciphertext);
 
     const withSecond = referenceTool({ description: "v2", request: { ...referenceTool().request, headers: { Authorization: second } } });
-    await saveTool({ definition: withSecond, secrets: [sealedSecret("Authorization", second, keyring)], baseVersion: 1, actor: ana });
+    await saveTool({ definition: withSecond, secrets: newSecretValues(keyring, { Authorization: second }), baseVersion: 1, actor: ana });
     await restoreToolRevision("lookup_order", 1, 2, ana);
     const afterChanges = dumpText(await dumpAllTables(db(), target.name));
     for (const plaintext of [first, second]) expect(afterChanges).not.toContain(plaintext);

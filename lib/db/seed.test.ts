@@ -10,7 +10,7 @@ import { COMMAND_TEST_TIMEOUT_MS, runProjectScript } from "./test-support/comman
 import { databaseTargets, useTestDatabase } from "./test-support/databases";
 import { testKeyring } from "./test-support/fixtures";
 import { dumpAllTables, dumpText } from "./test-support/raw-rows";
-import { getStoredToolSecrets } from "./tool-secrets";
+import { getToolSecretsForExecution } from "./tool-secrets";
 import { getTool, listTools } from "./tools";
 import { findUserForSignIn } from "./users";
 
@@ -34,8 +34,10 @@ describe.each(targets)("the seed on $name", (target) => {
       const tool = await getTool(name);
       expect(() => parseToolDefinition(tool!.definition)).not.toThrow();
     }
-    const [secret] = await getStoredToolSecrets("create_support_note");
-    expect(decryptSecret(secret!, keyring)).toBe(EXAMPLE_SECRET_VALUE);
+    // Bound to its tool and header like any saved secret.
+    const [secret] = await getToolSecretsForExecution("create_support_note");
+    expect(secret!.associatedData).toBeDefined();
+    expect(decryptSecret(secret!, keyring, secret!.associatedData)).toBe(EXAMPLE_SECRET_VALUE);
     expect(dumpText(await dumpAllTables(db(), target.name))).not.toContain(EXAMPLE_SECRET_VALUE);
 
     const chain = await getPersonaChain("support-tier1");
@@ -81,8 +83,8 @@ describe.each(targets)("the seed on $name", (target) => {
       expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
       expect(await bcrypt.compare(password!, (await findUserForSignIn(DEFAULT_ADMIN_EMAIL))!.passwordHash)).toBe(true);
       expect(first).toContain("Seeded persona support-base, persona support-tier1, tool get_current_temperature");
-      const [secret] = await getStoredToolSecrets("create_support_note");
-      expect(decryptSecret(secret!, loadKeyring({ QUIVER_ENCRYPTION_KEY: encryptionKey }))).toBe(EXAMPLE_SECRET_VALUE);
+      const [secret] = await getToolSecretsForExecution("create_support_note");
+      expect(decryptSecret(secret!, loadKeyring({ QUIVER_ENCRYPTION_KEY: encryptionKey }), secret!.associatedData)).toBe(EXAMPLE_SECRET_VALUE);
 
       const second = await seedCommand("");
       expect(second).not.toContain(password);

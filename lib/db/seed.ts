@@ -5,7 +5,6 @@
  */
 import { randomBytes } from "node:crypto";
 import { SYSTEM_ACTOR } from "../audit/events";
-import { sealSecret } from "../secrets/encryption";
 import type { Keyring } from "../secrets/keyring";
 import { parseToolDefinition } from "../tools";
 import { createPersona, getPersona } from "./personas";
@@ -63,8 +62,8 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedReport> {
     const definition = parseToolDefinition(document);
     if (await getTool(definition.name)) continue;
     const secrets = definition.secretHeaders.includes(EXAMPLE_SECRET_HEADER)
-      ? [{ header: EXAMPLE_SECRET_HEADER, ...sealSecret(EXAMPLE_SECRET_VALUE, options.keyring()) }]
-      : [];
+      ? { values: { [EXAMPLE_SECRET_HEADER]: { value: EXAMPLE_SECRET_VALUE } }, keyring: options.keyring() }
+      : undefined;
     await saveTool({ definition, secrets, baseVersion: null, actor: SYSTEM_ACTOR, note: "Example from the seed" });
     toolsCreated.push(definition.name);
   }

@@ -1,9 +1,13 @@
 /**
  * Encrypted secret header values, read for the few server-side paths that need more than a
- * mask: the executor (which decrypts, through lib/secrets), the save form's reconciliation
- * (which keeps an unchanged value as it is) and key rotation. Nothing here decrypts, and none
- * of it may reach a browser.
+ * mask: the executor (which decrypts, through lib/secrets) and the start-up key check and key
+ * rotation. Nothing here decrypts, and none of it may reach a browser.
+ *
+ * Each value is bound to its tool and header as AES-GCM associated data (lib/secrets/binding.ts),
+ * recorded per row as `aadVersion`; the records returned here carry the associated data to pass
+ * to decryptSecret, so no caller has to know the binding rules.
  */
+import { associatedDataOf, CURRENT_BINDING_VERSION, toolSecretAssociatedData } from "../secrets/binding";
 import { getDb } from "./client";
 
 /** An encrypted value as the executor needs it. */
@@ -11,44 +15,47 @@ export interface ToolSecretForExecution {
   readonly header: string;
   readonly keyId: string;
   readonly ciphertext: string;
+  /** What the value is bound to: pass it to decryptSecret. Undefined for a value stored before binding existed. */
+  readonly associatedData: string | undefined;
 }
 
-/** An encrypted value with its mask: the shape lib/secrets' reconciliation keeps. */
-export interface StoredToolSecret extends ToolSecretForExecution {
-  readonly mask: string;
-}
-
-/** A stored value for key rotation, addressed by its row id. */
+/** A stored value for the start-up check and key rotation, addressed by its row id. */
 export interface EncryptedSecretRecord {
   readonly id: string;
   readonly keyId: string;
   readonly ciphertext: string;
+  /** What the value is bound to now (undefined: nothing but its key id). */
+  readonly associatedData: string | undefined;
+  /** What it is to be bound to: rotation re-encrypts a value whose binding is older. */
+  readonly rebindTo: string;
 }
+
+const bindingColumns = { toolId: true, header: true, keyId: true, ciphertext: true, aadVersion: true } as const;
 
 /** The encrypted secret values of tool `name` (empty when it has none or does not exist). */
 export async function getToolSecretsForExecution(name: string): Promise<ToolSecretForExecution[]> {
-  return getDb().toolSecret.findMany({
-    where: { tool: { name } },
-    select: { header: true, keyId: true, ciphertext: true },
-    orderBy: { header: "asc" },
-  });
-}
-
-/** The stored secrets of tool `name` with their masks, for reconciling a save. */
-export async function getStoredToolSecrets(name: string): Promise<StoredToolSecret[]> {
-  return getDb().toolSecret.findMany({
-    where: { tool: { name } },
-    select: { header: true, keyId: true, ciphertext: true, mask: true },
-    orderBy: { header: "asc" },
-  });
+  const rows = await getDb().toolSecret.findMany({ where: { tool: { name } }, select: bindingColumns, orderBy: { header: "asc" } });
+  return rows.map((row) => ({
+    header: row.header,
+    keyId: row.keyId,
+    ciphertext: row.ciphertext,
+    associatedData: associatedDataOf(row.aadVersion, row.toolId, row.header),
+  }));
 }
 
 /** Every stored secret value, for the start-up key check and key rotation. */
 export async function listEncryptedSecrets(): Promise<EncryptedSecretRecord[]> {
-  return getDb().toolSecret.findMany({ select: { id: true, keyId: true, ciphertext: true }, orderBy: { id: "asc" } });
+  const rows = await getDb().toolSecret.findMany({ select: { id: true, ...bindingColumns }, orderBy: { id: "asc" } });
+  return rows.map((row) => ({
+    id: row.id,
+    keyId: row.keyId,
+    ciphertext: row.ciphertext,
+    associatedData: associatedDataOf(row.aadVersion, row.toolId, row.header),
+    rebindTo: toolSecretAssociatedData(row.toolId, row.header),
+  }));
 }
 
-/** A re-encrypted value from key rotation. */
+/** A re-encrypted value from key rotation, bound to its tool and header (`rebindTo`). */
 export interface RewrappedSecret {
   readonly id: string;
   readonly keyId: string;
@@ -64,7 +71,7 @@ export interface RewrappedSecret {
 export async function rewrapToolSecret(secret: RewrappedSecret): Promise<boolean> {
   const { count } = await getDb().toolSecret.updateMany({
     where: { id: secret.id, ciphertext: secret.previousCiphertext },
-    data: { keyId: secret.keyId, ciphertext: secret.ciphertext },
+    data: { keyId: secret.keyId, ciphertext: secret.ciphertext, aadVersion: CURRENT_BINDING_VERSION },
   });
   return count === 1;
 }

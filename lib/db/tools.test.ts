@@ -1,27 +1,36 @@
 import { describe, expect, it } from "vitest";
 import { SYSTEM_ACTOR } from "../audit/events";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
+import { toolSecretAssociatedData } from "../secrets/binding";
+import { decryptSecret, sealSecret } from "../secrets/encryption";
+import { maskSecret } from "../secrets/mask";
 import { BUILTIN_TOOL_NAMES, serializeToolDefinition, withoutSecretValues, type ToolDefinition } from "../tools";
 import { listAuditEvents } from "./audit";
 import { databaseTargets, useTestDatabase } from "./test-support/databases";
-import { insertOperator, plainTool, referenceTool, sealedSecret, testKeyring } from "./test-support/fixtures";
+import { insertOperator, newSecretValues, plainTool, referenceTool, testKeyring } from "./test-support/fixtures";
 import { refusalChecker, rowCounts } from "./test-support/raw-rows";
 import { getToolRevision, listToolRevisions } from "./tool-revisions";
-import { deleteTool, restoreToolRevision, saveTool, type ToolSecretInput } from "./tool-saves";
-import { getStoredToolSecrets, getToolSecretsForExecution } from "./tool-secrets";
+import { deleteTool, restoreToolRevision, saveTool } from "./tool-saves";
+import { getToolSecretsForExecution } from "./tool-secrets";
 import { getTool, listToolDefinitions, listToolGroups, listTools } from "./tools";
 
 const targets = await databaseTargets();
 const keyring = testKeyring();
 
-/** Creates a tool as the system (no operator row needed). */
-function create(definition: ToolDefinition, secrets: ToolSecretInput[] = []) {
-  return saveTool({ definition, secrets, baseVersion: null, actor: SYSTEM_ACTOR });
+/** Creates a tool as the system (no operator row needed), with new secret values (header → plaintext). */
+function create(definition: ToolDefinition, values: Record<string, string> = {}) {
+  return saveTool({ definition, secrets: newSecretValues(keyring, values), baseVersion: null, actor: SYSTEM_ACTOR });
 }
 
 /** Saves `definition` over `baseVersion` as the system. */
-function update(definition: ToolDefinition, baseVersion: number, secrets: ToolSecretInput[] = []) {
-  return saveTool({ definition, secrets, baseVersion, actor: SYSTEM_ACTOR });
+function update(definition: ToolDefinition, baseVersion: number, values: Record<string, string> = {}) {
+  return saveTool({ definition, secrets: newSecretValues(keyring, values), baseVersion, actor: SYSTEM_ACTOR });
+}
+
+/** The plaintext secret values of tool `name`, decrypted as the executor does. */
+async function decryptedSecrets(name: string): Promise<Record<string, string>> {
+  const stored = await getToolSecretsForExecution(name);
+  return Object.fromEntries(stored.map((secret) => [secret.header, decryptSecret(secret, keyring, secret.associatedData)]));
 }
 
 describe.each(targets)("tools on $name", (target) => {
@@ -32,8 +41,13 @@ describe.each(targets)("tools on $name", (target) => {
   it("creates a tool: list columns, revision 1, secret masks and an audit event", async () => {
     const ana = await insertOperator(db(), "ana@example.com");
     const definition = referenceTool();
-    const secret = sealedSecret("Authorization", "Bearer sk-live-abcdefghijkl", keyring);
-    expect(await saveTool({ definition, secrets: [secret], baseVersion: null, actor: ana })).toMatchObject({ version: 1 });
+    const plaintext = "Bearer sk-live-abcdefghijkl";
+    const saved = await saveTool({ definition, secrets: newSecretValues(keyring, { Authorization: plaintext }), baseVersion: null, actor: ana });
+    expect(saved).toEqual({
+      id: expect.any(String), name: "lookup_order", version: 1, unchanged: false, previousName: null,
+      droppedSecrets: [], unsetSecrets: [], renamedInPersonas: [],
+    });
+    const secret = { mask: maskSecret(plaintext) };
 
     const tool = await getTool("lookup_order");
     expect(tool).toMatchObject({ name: "lookup_order", version: 1, updatedBy: "ana@example.com" });
@@ -46,23 +60,24 @@ describe.each(targets)("tools on $name", (target) => {
       expect.objectContaining({ name: "lookup_order", group: "orders", tags: ["b2b"], method: "GET", sideEffect: false, version: 1 }),
     ]);
     expect(await listToolRevisions("lookup_order")).toEqual([expect.objectContaining({ version: 1, createdBy: "ana@example.com" })]);
-    expect(await getToolSecretsForExecution("lookup_order")).toEqual([
-      { header: "Authorization", keyId: secret.keyId, ciphertext: secret.ciphertext },
-    ]);
+    expect(await getToolSecretsForExecution("lookup_order")).toEqual([{
+      header: "Authorization", keyId: keyring.activeKeyId, ciphertext: expect.stringMatching(/^v1\./),
+      associatedData: toolSecretAssociatedData(saved.id, "Authorization"),
+    }]);
+    expect(await decryptedSecrets("lookup_order")).toEqual({ Authorization: plaintext });
     const [event] = (await listAuditEvents({ targetType: "tool" })).events;
     expect(event).toMatchObject({ action: "tool.create", actorId: ana.id, actorEmail: "ana@example.com", before: null });
     expect(event!.after).toMatchObject({ secrets: [{ header: "Authorization", mask: secret.mask }], changedSecrets: ["Authorization"] });
   });
 
   it("updates from the current version: version n+1, secrets replaced, before and after audited", async () => {
-    await create(referenceTool(), [sealedSecret("Authorization", "first-secret-value", keyring)]);
-    const replacement = sealedSecret("authorization", "second-secret-value", keyring);
+    await create(referenceTool(), { Authorization: "first-secret-value" });
     const definition = referenceTool({ description: "Look up an order." });
-    const saved = await saveTool({ definition, secrets: [replacement], baseVersion: 1, actor: SYSTEM_ACTOR, note: "shorter" });
+    const secrets = newSecretValues(keyring, { authorization: "second-secret-value" });
+    const saved = await saveTool({ definition, secrets, baseVersion: 1, actor: SYSTEM_ACTOR, note: "shorter" });
     expect(saved.version).toBe(2);
-    expect(await getStoredToolSecrets("lookup_order")).toEqual([
-      { header: "Authorization", keyId: replacement.keyId, ciphertext: replacement.ciphertext, mask: replacement.mask },
-    ]);
+    expect(await decryptedSecrets("lookup_order")).toEqual({ Authorization: "second-secret-value" });
+    expect((await getTool("lookup_order"))!.secrets).toEqual([{ header: "Authorization", mask: maskSecret("second-secret-value") }]);
     const history = (await listToolRevisions("lookup_order")).map((revision) => [revision.version, revision.note]);
     expect(history).toEqual([[2, "shorter"], [1, null]]);
     expect((await getToolRevision("lookup_order", 1))?.definition.description).toBe("Look up an order by id and return its status.");
@@ -75,12 +90,12 @@ describe.each(targets)("tools on $name", (target) => {
   it("refuses a stale version with who, when, the versions and the changed fields, and writes nothing", async () => {
     const ana = await insertOperator(db(), "ana@example.com");
     const bo = await insertOperator(db(), "bo@example.com");
-    await saveTool({ definition: plainTool(), secrets: [], baseVersion: null, actor: ana });
+    await saveTool({ definition: plainTool(), baseVersion: null, actor: ana });
     const changedUrl = plainTool({ request: { method: "GET", url: "https://api.example.com/v2/weather?q={{city}}" } });
-    await saveTool({ definition: changedUrl, secrets: [], baseVersion: 1, actor: bo });
+    await saveTool({ definition: changedUrl, baseVersion: 1, actor: bo });
 
     const error = await refused(
-      () => saveTool({ definition: plainTool({ description: "Mine." }), secrets: [], baseVersion: 1, actor: ana }),
+      () => saveTool({ definition: plainTool({ description: "Mine." }), baseVersion: 1, actor: ana }),
       ConflictError,
     );
     const message = error.message;
@@ -120,33 +135,37 @@ describe.each(targets)("tools on $name", (target) => {
 
   it("leaves nothing behind when the save fails midway (the audit insert: unknown actor)", async () => {
     const ghost = { id: "00000000-0000-0000-0000-000000000000", email: "ghost@example.com" };
-    const secret = sealedSecret("Authorization", "never-stored-value", keyring);
-    await refused(() => saveTool({ definition: referenceTool(), secrets: [secret], baseVersion: null, actor: ghost }), Error);
+    const secret = newSecretValues(keyring, { Authorization: "never-stored-value" });
+    await refused(() => saveTool({ definition: referenceTool(), secrets: secret, baseVersion: null, actor: ghost }), Error);
     expect(await counts()).toMatchObject({ tools: 0, tool_revisions: 0, tool_secrets: 0, audit_events: 0 });
 
-    await saveTool({ definition: referenceTool(), secrets: [secret], baseVersion: null, actor: SYSTEM_ACTOR });
-    const replacement = sealedSecret("Authorization", "other-value-123", keyring);
+    await saveTool({ definition: referenceTool(), secrets: secret, baseVersion: null, actor: SYSTEM_ACTOR });
+    const replacement = newSecretValues(keyring, { Authorization: "other-value-123" });
     await refused(
-      () => saveTool({ definition: referenceTool({ description: "Changed." }), secrets: [replacement], baseVersion: 1, actor: ghost }),
+      () => saveTool({ definition: referenceTool({ description: "Changed." }), secrets: replacement, baseVersion: 1, actor: ghost }),
       Error,
     );
     const tool = await getTool("lookup_order");
-    expect(tool).toMatchObject({ version: 1, secrets: [{ header: "Authorization", mask: secret.mask }] });
+    expect(tool).toMatchObject({ version: 1, secrets: [{ header: "Authorization", mask: maskSecret("never-stored-value") }] });
     expect(tool!.definition.description).toBe("Look up an order by id and return its status.");
   });
 
   it.each([
-    { problem: "a value for a header that is not secret", header: "X-Other", twice: false },
-    { problem: "two values for one header", header: "Authorization", twice: true },
-  ])("refuses $problem before writing", async ({ header, twice }) => {
-    const secret = sealedSecret(header, "some-secret-value", keyring);
-    const secrets = twice ? [secret, sealedSecret("AUTHORIZATION", "another-value-1", keyring)] : [secret];
-    await refused(() => create(referenceTool(), secrets), ValidationError);
+    { problem: "a mask when nothing is stored", value: maskSecret("Bearer sk-never-stored-1") },
+    { problem: "a value with a line break", value: "Bearer sk-one\r\nX-Injected: 1" },
+  ])("refuses $problem before writing, naming the header but not the value", async ({ value }) => {
+    const error = await refused(() => create(referenceTool(), { Authorization: value }), ValidationError);
+    expect((error as ValidationError).issues.map((issue) => issue.path)).toEqual(["request.headers.Authorization"]);
+    expect(error.message).not.toContain(value);
+  });
+
+  it("stores no value submitted for a header that is not secret", async () => {
+    await create(referenceTool(), { "X-Other": "not-a-secret-header-value", Authorization: "Bearer sk-kept-0123456789" });
+    expect(await decryptedSecrets("lookup_order")).toEqual({ Authorization: "Bearer sk-kept-0123456789" });
   });
 
   it.each(BUILTIN_TOOL_NAMES)("refuses a new tool named like the built-in %s, writing nothing", async (name) => {
-    const secret = sealedSecret("Authorization", "never-stored-value", keyring);
-    const error = await refused(() => create(referenceTool({ name }), [secret]), ValidationError);
+    const error = await refused(() => create(referenceTool({ name }), { Authorization: "never-stored-value" }), ValidationError);
     expect((error as ValidationError).issues).toEqual([
       { path: "name", message: `${name} is the name of a built-in code tool; choose another name` },
     ]);
@@ -156,7 +175,7 @@ describe.each(targets)("tools on $name", (target) => {
     // Such a row can only come from before the rule existed, so it is inserted directly.
     const definition = referenceTool({ name: "current_time" });
     const text = serializeToolDefinition(withoutSecretValues(definition));
-    const secret = sealedSecret("Authorization", "legacy-secret-value", keyring);
+    const secret = sealSecret("legacy-secret-value", keyring);
     const tool = await db().tool.create({
       data: {
         name: "current_time", description: definition.description, group: definition.group, tags: "[]",
@@ -164,11 +183,11 @@ describe.each(targets)("tools on $name", (target) => {
       },
     });
     await db().toolRevision.create({ data: { toolId: tool.id, version: 1, definition: text, createdBy: SYSTEM_ACTOR.email } });
-    await db().toolSecret.create({ data: { ...secret, toolId: tool.id } });
+    await db().toolSecret.create({ data: { ...secret, header: "Authorization", toolId: tool.id } });
 
     for (const attempt of [
       () => restoreToolRevision("current_time", 1, 1, SYSTEM_ACTOR),
-      () => update(referenceTool({ name: "current_time", description: "Changed." }), 1, [secret]),
+      () => update(referenceTool({ name: "current_time", description: "Changed." }), 1, { Authorization: "new-secret-value" }),
     ]) {
       const error = await refused(attempt, ValidationError);
       expect((error as ValidationError).issues).toEqual([
@@ -198,7 +217,7 @@ describe.each(targets)("tools on $name", (target) => {
       request: { method: "GET", url: "https://api.example.com/weather?q={{city}}", headers: { "X-Key": "k" } },
       secret_headers: ["X-Key"],
     });
-    await update(withSecret, 1, [sealedSecret("X-Key", "weather-key-123456", keyring)]);
+    await update(withSecret, 1, { "X-Key": "weather-key-123456" });
 
     await refused(() => restoreToolRevision("get_weather", 1, 1, SYSTEM_ACTOR), ConflictError);
     await refused(() => restoreToolRevision("get_weather", 7, 2, SYSTEM_ACTOR), NotFoundError);
@@ -212,7 +231,7 @@ describe.each(targets)("tools on $name", (target) => {
   });
 
   it("deletes a tool with its revisions and secrets, only from the current version", async () => {
-    await create(referenceTool(), [sealedSecret("Authorization", "delete-me-please", keyring)]);
+    await create(referenceTool(), { Authorization: "delete-me-please" });
     await update(referenceTool({ timeout: 20 }), 1);
     await refused(() => deleteTool("lookup_order", 1, SYSTEM_ACTOR), /now at version 2/);
     await deleteTool("lookup_order", 2, SYSTEM_ACTOR);

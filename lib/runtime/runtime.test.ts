@@ -6,9 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPersona, getPersona } from "../db/personas";
 import { databaseTargets, useTestDatabase } from "../db/test-support/databases";
-import { insertOperator, plainTool } from "../db/test-support/fixtures";
+import { insertOperator, newSecretValues, plainTool } from "../db/test-support/fixtures";
 import { deleteTool, saveTool } from "../db/tool-saves";
-import { sealSecret } from "../secrets/encryption";
 import { generateEncryptionKey, loadKeyring } from "../secrets/keyring";
 import { NotFoundError } from "../errors";
 import { BUILTIN_TOOL_NAMES, DEFAULT_EXECUTION_CONFIG, parseToolDefinition } from "../tools";
@@ -42,7 +41,7 @@ describe.each(targets)("runtime on $name", (target) => {
       secret_headers: ["Authorization"],
       group: "ops",
     });
-    await saveTool({ definition, secrets: [{ header: "Authorization", ...sealSecret(token, keyring) }], baseVersion: null, actor });
+    await saveTool({ definition, secrets: newSecretValues(keyring, { Authorization: token }), baseVersion: null, actor });
     return actor;
   }
 
@@ -63,13 +62,13 @@ describe.each(targets)("runtime on $name", (target) => {
     const config = { ...DEFAULT_EXECUTION_CONFIG, allowlist: ["127.0.0.0/8"] };
     expect((await loadToolCatalog(config)).at(-1)!.description).toBe("Echoes the request back.");
     await deleteTool("echo_status", 1, actor);
-    await saveTool({ definition: plainTool({ name: "echo_status", description: "The new echo." }), secrets: [], baseVersion: null, actor });
+    await saveTool({ definition: plainTool({ name: "echo_status", description: "The new echo." }), baseVersion: null, actor });
     expect((await loadToolCatalog(config)).at(-1)!.description).toBe("The new echo.");
   });
 
   it("leaves a stored definition that no longer validates out of the catalog, keeping the rest", async () => {
     const actor = await saveEchoTool();
-    await saveTool({ definition: plainTool({ name: "weather_now" }), secrets: [], baseVersion: null, actor });
+    await saveTool({ definition: plainTool({ name: "weather_now" }), baseVersion: null, actor });
     await db().tool.update({ where: { name: "weather_now" }, data: { definition: JSON.stringify({ name: "weather_now" }) } });
     const names = (await loadToolCatalog()).map((tool) => tool.name);
     expect(names).toContain("echo_status");
@@ -123,7 +122,7 @@ describe.each(targets)("runtime on $name", (target) => {
 
   it("lists data and code tools with the same search; a group filter leaves code tools out", async () => {
     const actor = await saveEchoTool();
-    await saveTool({ definition: plainTool({ name: "weather_now", description: "Weather right now." }), secrets: [], baseVersion: null, actor });
+    await saveTool({ definition: plainTool({ name: "weather_now", description: "Weather right now." }), baseVersion: null, actor });
     const byTime = await listToolsForDashboard({ search: "TIME" });
     expect(byTime.codeTools.map((tool) => tool.name)).toEqual(["current_time"]);
     expect(byTime.dataTools).toEqual([]);

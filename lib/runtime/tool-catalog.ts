@@ -38,7 +38,7 @@ function parsedDefinition(stored: StoredToolDefinition): ToolDefinition | null {
 async function revealToolSecrets(name: string): Promise<Record<string, string>> {
   const keyring = getKeyring();
   const stored = await getToolSecretsForExecution(name);
-  return Object.fromEntries(stored.map((secret) => [secret.header, decryptSecret(secret, keyring)]));
+  return Object.fromEntries(stored.map((secret) => [secret.header, decryptSecret(secret, keyring, secret.associatedData)]));
 }
 
 /** Every callable tool: built-ins first, then stored data tools by name. */

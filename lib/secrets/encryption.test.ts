@@ -67,6 +67,34 @@ describe("encryptSecret / decryptSecret", () => {
   });
 });
 
+describe("associated data binds a value to where it belongs", () => {
+  const here = 'tool-secret:["tool-1","authorization"]';
+
+  it("round-trips with the same associated data", () => {
+    expect(decryptSecret(encryptSecret(PLAINTEXT, keyring, here), keyring, here)).toBe(PLAINTEXT);
+    expect(decryptSecret(sealSecret(PLAINTEXT, keyring, here), keyring, here)).toBe(PLAINTEXT);
+  });
+
+  it.each([
+    ["other associated data (another tool or header)", here, 'tool-secret:["tool-2","authorization"]'],
+    ["none, for a bound value", here, undefined],
+    ["some, for an unbound value", undefined, here],
+    ["empty text is not the same as none", "", undefined],
+  ])("refuses %s as tampered, revealing nothing", (_case, boundTo, presented) => {
+    const error = (() => {
+      try {
+        decryptSecret(encryptSecret(PLAINTEXT, keyring, boundTo), keyring, presented);
+      } catch (caught) {
+        return caught;
+      }
+      throw new Error("decryptSecret accepted the value");
+    })();
+    expect(error).toBeInstanceOf(SecretDecryptionError);
+    expect(error).toMatchObject({ reason: "tampered" });
+    expect(String((error as Error).message)).not.toContain(PLAINTEXT);
+  });
+});
+
 describe("the stored format is AES-256-GCM under the configured 32-byte key (SPEC §5)", () => {
   // Everything here is written from the documented format, not from the implementation's
   // constants: "v1." + base64url(12-byte IV ‖ 16-byte tag ‖ data), the key id bound as AAD.
@@ -85,6 +113,15 @@ describe("the stored format is AES-256-GCM under the configured 32-byte key (SPE
     expect(plaintext).toBe(PLAINTEXT);
     // GCM is a stream mode: the data is exactly as long as the UTF-8 plaintext, nothing padded.
     expect(bytes.length).toBe(12 + 16 + Buffer.byteLength(PLAINTEXT, "utf8"));
+  });
+
+  it("binds associated data after the key id and a NUL", () => {
+    const { keyId, ciphertext } = encryptSecret(PLAINTEXT, keyring, "tool-secret:x");
+    const bytes = Buffer.from(ciphertext.slice(3), "base64url");
+    const decipher = createDecipheriv("aes-256-gcm", rawKey, bytes.subarray(0, 12), { authTagLength: 16 });
+    decipher.setAAD(Buffer.from(`quiver-secret:v1:${keyId}\0tool-secret:x`, "utf8"));
+    decipher.setAuthTag(bytes.subarray(12, 28));
+    expect(Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString("utf8")).toBe(PLAINTEXT);
   });
 
   it("reads a value encrypted independently with node:crypto", () => {

@@ -58,6 +58,25 @@ describe("reconcileSecretValues", () => {
     expect(result.secrets.Authorization).toEqual(authorization);
   });
 
+  it("binds each new value to its header's associated data, and keeps stored values as they were", () => {
+    const result = reconcileSecretValues({
+      stored: { "X-Api-Key": apiKey },
+      submitted: { authorization: { value: NEW } },
+      secretHeaders: ["Authorization", "X-Api-Key"],
+      keyring,
+      associatedData: (header) => `bound:${header}`,
+    });
+    expect(decryptSecret(result.secrets.Authorization!, keyring, "bound:Authorization")).toBe(NEW);
+    expect(() => decryptSecret(result.secrets.Authorization!, keyring)).toThrow();
+    expect(result.secrets["X-Api-Key"]).toEqual(apiKey);
+  });
+
+  it("needs a keyring only to encrypt a new value", () => {
+    const keep = { stored: { Authorization: authorization }, submitted: {}, secretHeaders: ["Authorization"] };
+    expect(reconcileSecretValues(keep).secrets.Authorization).toEqual(authorization);
+    expect(() => reconcileSecretValues({ ...keep, submitted: { Authorization: { value: NEW } } })).toThrow(/keyring/);
+  });
+
   it("stores the new value's mask", () => {
     const result = reconcileSecretValues({ stored: {}, submitted: { Authorization: { value: NEW } }, secretHeaders: ["Authorization"], keyring });
     expect(result.secrets.Authorization?.mask).toBe("••••ghij");

@@ -54,7 +54,10 @@ export interface SecretReconciliationInput {
   readonly submitted: Readonly<Record<string, SecretSubmission>>;
   /** The headers that are secret after this save (the definition's `secret_headers`). */
   readonly secretHeaders: readonly string[];
-  readonly keyring: Keyring;
+  /** Encrypts new values; only needed when a new value is submitted. */
+  readonly keyring?: Keyring;
+  /** The associated data each new value is bound to (see binding.ts), by header as spelled in `secretHeaders`. */
+  readonly associatedData?: (header: string) => string;
 }
 
 /**
@@ -98,7 +101,11 @@ export function reconcileSecretValues(input: SecretReconciliationInput): Reconci
   }
   if (issues.length > 0) throw new ValidationError(issues);
 
-  for (const [header, value] of newValues) secrets[header] = sealSecret(value, input.keyring);
+  if (newValues.size > 0) {
+    const { keyring } = input;
+    if (!keyring) throw new Error("New secret values need a keyring to be encrypted.");
+    for (const [header, value] of newValues) secrets[header] = sealSecret(value, keyring, input.associatedData?.(header));
+  }
   const listed = new Set(headers.map((header) => header.toLowerCase()));
   changes.dropped.push(...stored.names.filter((name) => !listed.has(name.toLowerCase())), ...stored.shadowed);
   return { secrets, changes };

@@ -69,6 +69,35 @@ describe("rotateSecrets", () => {
   });
 });
 
+describe("rotateSecrets with associated data", () => {
+  const bound = "tool-secret:bound";
+  const legacy = { id: "legacy", ...encryptSecret(PLAINTEXTS.a, rotating), rebindTo: bound };
+  const current = { id: "current", ...encryptSecret(PLAINTEXTS.b, rotating, bound), associatedData: bound, rebindTo: bound };
+  const stale = { id: "stale", ...encryptSecret(PLAINTEXTS.c, old, bound), associatedData: bound, rebindTo: bound };
+
+  it("rebinds a value under the active key, re-encrypts a bound one keeping its binding, leaves the rest", () => {
+    const result = rotateSecrets([legacy, current, stale], rotating);
+    expect(result.alreadyCurrent).toBe(1);
+    expect(result.rotated.map(({ id, rebound }) => ({ id, rebound }))).toEqual([
+      { id: "legacy", rebound: true },
+      { id: "stale", rebound: false },
+    ]);
+    for (const record of result.rotated) {
+      expect(record.keyId).toBe(rotating.activeKeyId);
+      expect(decryptSecret(record, rotating, bound)).toMatch(/^secret-[ac]-/);
+      expect(() => decryptSecret(record, rotating)).toThrow();
+    }
+    expect(describeRotation(result)).toContain("1 of them now bound to their tool and header as well.");
+  });
+
+  it("reports a value presented with other associated data than it was encrypted with", () => {
+    const copied = { ...stale, associatedData: "tool-secret:elsewhere" };
+    const result = rotateSecrets([copied], rotating);
+    expect(result.rotated).toEqual([]);
+    expect(result.failures.map((failure) => failure.id)).toEqual(["stale"]);
+  });
+});
+
 describe("describeRotation", () => {
   it("says what was re-encrypted, from which keys, and what is left", () => {
     const text = describeRotation(rotateSecrets(records, rotating));

@@ -10,15 +10,27 @@
  * re-run: values already under the active key are left alone, so a second run (or a run after
  * an interrupted one) rotates only what is left. The command should write each value only if
  * its ciphertext is still `previousCiphertext`, so a save racing the rotation is not overwritten.
+ *
+ * Rotation also moves values to new associated data (binding.ts): a record whose `rebindTo`
+ * differs from the associated data it was encrypted with is re-encrypted even when it is already
+ * under the active key — this is how values stored before binding existed become bound.
  */
 import { decryptSecret, encryptSecret, SecretDecryptionError, type EncryptedSecret } from "./encryption";
 import { PREVIOUS_KEYS_VARIABLE, type Keyring } from "./keyring";
 
-export type EncryptedRecord<Id> = EncryptedSecret & { readonly id: Id };
+export type EncryptedRecord<Id> = EncryptedSecret & {
+  readonly id: Id;
+  /** The associated data it was encrypted with (absent: none). */
+  readonly associatedData?: string;
+  /** The associated data it should be bound to from now on (absent: keep `associatedData`). */
+  readonly rebindTo?: string;
+};
 
 export interface RotatedRecord<Id> extends EncryptedSecret {
   readonly id: Id;
   readonly previousKeyId: string;
+  /** True when the value moved to new associated data (`rebindTo`). */
+  readonly rebound: boolean;
   /** The value this replaces, for a compare-and-set write. */
   readonly previousCiphertext: string;
 }
@@ -38,18 +50,27 @@ export interface RotationResult<Id> {
 }
 
 /**
- * Re-encrypts under the active key every record whose key id is not the active one. Records that
- * cannot be decrypted (key not configured, modified value) are reported in `failures` and left
- * as they are. Does not write anything and returns no plaintext.
+ * Re-encrypts under the active key every record whose key id is not the active one or that is to
+ * be rebound, with its new associated data. Records that cannot be decrypted (key not configured,
+ * modified value) are reported in `failures` and left as they are. Does not write anything and
+ * returns no plaintext.
  */
 export function rotateSecrets<Id>(records: readonly EncryptedRecord<Id>[], keyring: Keyring): RotationResult<Id> {
   const rotated: RotatedRecord<Id>[] = [];
   const failures: RotationFailure<Id>[] = [];
-  const stale = records.filter((record) => record.keyId !== keyring.activeKeyId);
+  const rebinds = (record: EncryptedRecord<Id>) => record.rebindTo !== undefined && record.rebindTo !== record.associatedData;
+  const stale = records.filter((record) => record.keyId !== keyring.activeKeyId || rebinds(record));
   for (const record of stale) {
     try {
-      const reencrypted = encryptSecret(decryptSecret(record, keyring), keyring);
-      rotated.push({ id: record.id, ...reencrypted, previousKeyId: record.keyId, previousCiphertext: record.ciphertext });
+      const plaintext = decryptSecret(record, keyring, record.associatedData);
+      const reencrypted = encryptSecret(plaintext, keyring, record.rebindTo ?? record.associatedData);
+      rotated.push({
+        id: record.id,
+        ...reencrypted,
+        previousKeyId: record.keyId,
+        rebound: rebinds(record),
+        previousCiphertext: record.ciphertext,
+      });
     } catch (error) {
       if (!(error instanceof SecretDecryptionError)) throw error;
       failures.push({ id: record.id, keyId: record.keyId, reason: error.message });
@@ -68,6 +89,8 @@ export function describeRotation<Id>(result: RotationResult<Id>): string {
     const fromKeys = tally(rotated.map((record) => record.previousKeyId));
     const from = fromKeys.length > 0 ? ` (from ${fromKeys.join(", ")})` : "";
     lines.push(`Re-encrypted ${count(rotated.length, "secret")} under key id ${activeKeyId}${from}.`);
+    const rebound = rotated.filter((record) => record.rebound).length;
+    if (rebound > 0) lines.push(`${rebound} of them now bound to their tool and header as well.`);
     lines.push(`Already under it: ${alreadyCurrent}.`);
   }
   if (failures.length > 0) {

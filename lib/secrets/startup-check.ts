@@ -10,6 +10,8 @@ import { ACTIVE_KEY_VARIABLE, EncryptionKeyError, PREVIOUS_KEYS_VARIABLE, type K
 /** A stored secret to check; `id` (a record id, never a value) makes the message actionable. */
 export interface SecretSample extends EncryptedSecret {
   readonly id?: string;
+  /** The associated data it was encrypted with (see binding.ts), if any. */
+  readonly associatedData?: string;
 }
 
 /**
@@ -28,7 +30,7 @@ export function assertKeyringCanDecrypt(samples: readonly SecretSample[], keyrin
       return;
     }
     try {
-      decryptSecret(sample, keyring);
+      decryptSecret(sample, keyring, sample.associatedData);
     } catch (error) {
       if (!(error instanceof SecretDecryptionError)) throw error;
       broken.push({ label: sample.id ?? `#${index + 1}`, keyId: sample.keyId });

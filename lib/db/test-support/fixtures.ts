@@ -1,18 +1,17 @@
 /**
  * Small builders for data-layer tests: operators inserted directly (bcrypt is deliberately slow
  * and users.test.ts covers hashing), tool definitions from lib/tools' reference documents, and
- * secrets sealed with a throwaway keyring.
+ * secret values submitted with a throwaway keyring.
  */
 import { randomUUID } from "node:crypto";
 import bcrypt from "bcryptjs";
 import { generateEncryptionKey, loadKeyring, type Keyring } from "../../secrets/keyring";
-import { sealSecret } from "../../secrets/encryption";
 import { parseToolDefinition, type ToolDefinition } from "../../tools";
 import { documentWith, referenceDocument } from "../../tools/testing";
 import type { Actor } from "../../audit/events";
 import type { Role } from "../../auth/roles";
 import type { Db } from "../client";
-import type { ToolSecretInput } from "../tool-saves";
+import type { SubmittedSecrets } from "../tool-saves";
 
 /** A hash of a random value nobody knows, at the cheapest cost: these operators never sign in. */
 const UNUSABLE_HASH = bcrypt.hashSync(randomUUID(), 4);
@@ -37,7 +36,7 @@ export function testKeyring(): Keyring {
   return loadKeyring({ QUIVER_ENCRYPTION_KEY: generateEncryptionKey() });
 }
 
-/** `plaintext` encrypted for header `header`, as a save receives it. */
-export function sealedSecret(header: string, plaintext: string, keyring: Keyring): ToolSecretInput {
-  return { header, ...sealSecret(plaintext, keyring) };
+/** New values for secret headers (header → plaintext), as a save form submits them. */
+export function newSecretValues(keyring: Keyring, values: Readonly<Record<string, string>>): SubmittedSecrets {
+  return { keyring, values: Object.fromEntries(Object.entries(values).map(([header, value]) => [header, { value }])) };
 }
