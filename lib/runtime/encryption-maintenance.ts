@@ -1,7 +1,8 @@
 /**
  * The keyring against the stored secrets: the start-up check (a wrong or missing key stops the
  * app with a message naming the variable) and key rotation (re-encrypt every stored secret
- * under the active key while the old one is still configured; safe to re-run).
+ * under the active key while the old one is still configured, bound to its tool and header —
+ * values stored before binding existed are bound even under the active key; safe to re-run).
  */
 import { listEncryptedSecrets, rewrapToolSecret } from "../db/tool-secrets";
 import type { Keyring } from "../secrets/keyring";

@@ -1,0 +1,87 @@
+/**
+ * Importing tools, all or nothing (SPEC §9): the document is read and every tool validated first
+ * (tool-import-document.ts); then every write happens in one transaction (lib/db/tool-imports.ts).
+ *
+ * Secret values are never imported. An export carries empty values; a value found in a document
+ * (the SPEC §1.1 example has one) is not stored — it would arrive from a file nobody vetted for a
+ * header whose origin nobody confirmed — and the report lists the header, so the operator enters
+ * the value in the tool's form. An overwritten tool keeps its stored values where the header is
+ * still secret and the origin unchanged (the save rules of tool-saves.ts).
+ */
+import type { Actor } from "../audit/events";
+import { ValidationError, type ValidationIssue } from "../errors";
+import { writeImportedTools, type ImportChoice, type ImportedTool } from "../db/tool-imports";
+import { joinPath, readToolDocument, type DocumentTool } from "./tool-import-document";
+
+export { ImportConflictError, type ImportChoice } from "../db/tool-imports";
+
+/** A secret header left without a value by the import: the operator enters it in the tool's form. */
+export interface SecretToEnter {
+  readonly tool: string;
+  readonly header: string;
+  /**
+   * `not_imported`: the document carried a value, which Quiver does not import;
+   * `origin_changed`: the stored value was dropped because the tool now points at another origin;
+   * `no_value`: no value anywhere yet.
+   */
+  readonly reason: "not_imported" | "origin_changed" | "no_value";
+}
+
+export interface ImportReport {
+  readonly created: string[];
+  /** Overwritten with a new revision. */
+  readonly updated: string[];
+  /** Overwritten with what was stored already: no new revision. */
+  readonly unchanged: string[];
+  readonly skipped: string[];
+  readonly secretsToEnter: SecretToEnter[];
+  /** Secret headers whose value in the document was not stored (a stored value, if any, was kept). */
+  readonly ignoredSecretValues: { readonly tool: string; readonly header: string }[];
+  /** Non-fatal remarks of the validator, at their path in the document. */
+  readonly warnings: ValidationIssue[];
+}
+
+/**
+ * Imports `document` (a Quiver export, a list of persisted definitions or one definition).
+ * `choices` say, per existing name, whether to skip the tool or overwrite it.
+ *
+ * @throws ValidationError listing every problem of every tool (and of `choices`); nothing written.
+ * @throws ImportConflictError (a ConflictError) listing the existing names without a choice; nothing written.
+ */
+export async function importTools(
+  document: unknown,
+  choices: Readonly<Record<string, ImportChoice>>,
+  actor: Actor,
+): Promise<ImportReport> {
+  const tools = readToolDocument(document);
+  checkChoices(choices);
+  const imported = await writeImportedTools(tools.map((tool) => tool.definition), choices, actor);
+  return importReport(tools, imported);
+}
+
+function checkChoices(choices: Readonly<Record<string, ImportChoice>>): void {
+  const issues = Object.entries(choices)
+    .filter(([, choice]) => choice !== "skip" && choice !== "overwrite")
+    .map(([name]) => ({ path: `choices.${name}`, message: 'must be "skip" or "overwrite"' }));
+  if (issues.length > 0) throw new ValidationError(issues);
+}
+
+function importReport(tools: readonly DocumentTool[], imported: readonly ImportedTool[]): ImportReport {
+  const report: ImportReport = {
+    created: [], updated: [], unchanged: [], skipped: [], secretsToEnter: [], ignoredSecretValues: [], warnings: [],
+  };
+  imported.forEach((entry, index) => {
+    const { path, definition, carriedSecretValues: carried } = tools[index]!;
+    const tool = entry.name;
+    report[entry.outcome].push(tool);
+    if (entry.outcome === "skipped") return;
+    report.ignoredSecretValues.push(...carried.map((header) => ({ tool, header })));
+    const dropped = new Set(entry.saved.droppedSecrets.map((secret) => secret.header));
+    for (const header of entry.saved.unsetSecrets) {
+      const reason = dropped.has(header) ? "origin_changed" : carried.includes(header) ? "not_imported" : "no_value";
+      report.secretsToEnter.push({ tool, header, reason });
+    }
+    report.warnings.push(...definition.warnings.map((warning) => ({ path: joinPath(path, warning.path), message: `${tool}: ${warning.message}` })));
+  });
+  return report;
+}
