@@ -10,9 +10,27 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "e2e/**/*.unit.test.ts"],
-    environment: "node",
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "node",
+          include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "e2e/**/*.unit.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        // The design system's components, rendered in jsdom and driven through roles and labels.
+        extends: true,
+        test: {
+          name: "components",
+          include: ["components/**/*.test.ts", "components/**/*.test.tsx"],
+          environment: "jsdom",
+          setupFiles: ["components/test-setup.ts"],
+        },
+      },
+    ],
   },
 });

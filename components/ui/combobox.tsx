@@ -49,13 +49,17 @@ export function Combobox({ id, options, value, onChange, multiple = false, place
   const [query, setQuery] = useState("");
   const chosen = new Set(value);
   const labelOf = (choice: string) => options.find((option) => option.value === choice)?.label ?? choice;
+  const changeOpen = (next: boolean) => {
+    setOpen(next);
+    if (!next) setQuery("");
+  };
   const choose = (choice: string) => {
     if (multiple) {
       onChange(chosen.has(choice) ? value.filter((item) => item !== choice) : [...value, choice]);
       return;
     }
     onChange([choice]);
-    setOpen(false);
+    changeOpen(false);
   };
   const summary = value.length === 0 ? placeholder : multiple ? `${value.length} selected` : labelOf(value[0]!);
 
@@ -63,10 +67,7 @@ export function Combobox({ id, options, value, onChange, multiple = false, place
     <div className="grid gap-2">
       <Popover
         open={open}
-        onOpenChange={(next) => {
-          setOpen(next);
-          if (!next) setQuery("");
-        }}
+        onOpenChange={changeOpen}
         className="w-(--radix-popover-trigger-width) min-w-64 p-0"
         trigger={
           <button

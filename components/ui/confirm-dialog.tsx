@@ -27,6 +27,13 @@ interface ConfirmDialogProps {
  */
 export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, onConfirm, typedConfirmation, destructive = true, pending = false }: ConfirmDialogProps) {
   const [typed, setTyped] = useState("");
+  // The page may close the dialog itself (e.g. after confirming) without onOpenChange; forget the
+  // typed name then too, so the next opening asks for it again.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (!open) setTyped("");
+  }
   const inputId = useId();
   const confirmed = typedConfirmation === undefined || typed === typedConfirmation;
   const changeOpen = (next: boolean) => {
