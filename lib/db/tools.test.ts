@@ -12,7 +12,7 @@ import { refusalChecker, rowCounts } from "./test-support/raw-rows";
 import { getToolRevision, listToolRevisions } from "./tool-revisions";
 import { deleteTool, restoreToolRevision, saveTool } from "./tool-saves";
 import { getToolSecretsForExecution } from "./tool-secrets";
-import { getTool, listToolDefinitions, listToolGroups, listTools } from "./tools";
+import { getTool, listToolDefinitions, listTools } from "./tools";
 
 const targets = await databaseTargets();
 const keyring = testKeyring();
@@ -240,27 +240,6 @@ describe.each(targets)("tools on $name", (target) => {
     const [event] = (await listAuditEvents({ action: "tool.delete" })).events;
     expect(event).toMatchObject({ targetName: "lookup_order", after: null, before: { definition: { timeout: 20 } } });
     await refused(() => deleteTool("lookup_order", 2, SYSTEM_ACTOR), NotFoundError);
-  });
-
-  it("lists and filters by search, group and tag", async () => {
-    await create(referenceTool());
-    await create(plainTool({ group: "Weather", tags: ["Public", "b2c"] }));
-    const post = { method: "POST", url: "https://sms.example.com/send", body: { to: "x" } };
-    await create(plainTool({ name: "send_sms", description: "Send an SMS.", request: post }));
-    await create(plainTool({ name: "get_invoice", description: "An invoice.", group: "billing" }));
-    await create(plainTool({ name: "get_refund", description: "A refund.", group: "billing" }));
-
-    const names = async (filters: Parameters<typeof listTools>[0]) => (await listTools(filters)).map((tool) => tool.name);
-    expect(await names({})).toEqual(["get_invoice", "get_refund", "get_weather", "lookup_order", "send_sms"]);
-    expect(await names({ search: "WEATHER" })).toEqual(["get_weather"]);
-    expect(await names({ search: "sms" })).toEqual(["send_sms"]);
-    expect(await names({ group: "orders" })).toEqual(["lookup_order"]);
-    expect(await names({ tag: "PUBLIC" })).toEqual(["get_weather"]);
-    expect(await names({ tag: "b2" })).toEqual([]);
-    expect((await listTools({ search: "sms" }))[0]).toMatchObject({ method: "POST", sideEffect: true, group: null, tags: [] });
-    // Case-insensitive whatever the collation: a C or binary one alone would put "Weather" first.
-    expect(await listToolGroups()).toEqual(["billing", "orders", "Weather"]);
-    expect((await listToolDefinitions()).map((tool) => tool.name)).toEqual(["get_invoice", "get_refund", "get_weather", "lookup_order", "send_sms"]);
   });
 
   it("answers unknown names with null, [] or NotFoundError", async () => {

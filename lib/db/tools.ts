@@ -1,12 +1,17 @@
 /**
- * Reading tools: the list, one tool with its secret masks, and every definition (for the
- * registry). Writes live in tool-saves.ts. A tool's definition is stored as its canonical text
- * with secret header values emptied, so nothing read here can carry a secret: a ToolDTO has no
- * field for a plaintext or a ciphertext, only masks.
+ * Reading tools: the list (filtered, sorted and paged in the database; its SQL is in
+ * tool-list-sql.ts) with its filter menus, one tool with its secret masks, and every definition
+ * (for the registry). Writes live in tool-saves.ts. A tool's definition is stored as its
+ * canonical text with secret header values emptied, so nothing read here can carry a secret: a
+ * ToolDTO has no field for a plaintext or a ciphertext, only masks.
  */
-import { matchesToolSearch, type PersistedToolDefinition } from "../tools";
+import type { PersistedToolDefinition } from "../tools";
 import { getDb } from "./client";
+import { Prisma } from "./generated/sqlite/client";
 import { parseNameList } from "./json-columns";
+import { dialectOfClient, TOOL_SUMMARY_COLUMNS, toolListOrder, toolListWhere, type ToolListFilters, type ToolSort } from "./tool-list-sql";
+
+export type { ToolListFilters, ToolSort } from "./tool-list-sql";
 
 /** A tool as the dashboard sees it. */
 export interface ToolDTO {
@@ -42,14 +47,6 @@ export interface ToolSummary {
   readonly updatedBy: string;
 }
 
-export interface ToolListFilters {
-  /** Matches name or description, ignoring case (see matchesToolSearch). */
-  readonly search?: string;
-  readonly group?: string;
-  /** Matches one tag exactly (tags are stored lower-case). */
-  readonly tag?: string;
-}
-
 /** A stored definition, for building the registry. */
 export interface StoredToolDefinition {
   /** Unique per tool ever created: a tool deleted and created again under its name restarts at version 1 with a new id. */
@@ -83,25 +80,59 @@ export async function getTool(name: string): Promise<ToolDTO | null> {
   };
 }
 
+/** One page of the tool list, and how many tools match in all. */
+export interface ToolPage {
+  readonly items: ToolSummary[];
+  readonly total: number;
+}
+
+/** Filters, order and window of one page of the tool list. */
+export interface ToolListQuery extends ToolListFilters {
+  /** Default "name". */
+  readonly sort?: ToolSort;
+  /** How many matching tools to skip. */
+  readonly offset: number;
+  /** How many to return at most, 0 to {@link MAX_TOOL_PAGE_SIZE} (0 only counts). */
+  readonly limit: number;
+}
+
+export const MAX_TOOL_PAGE_SIZE = 200;
+
+/** Refuses an offset or limit no page could have (a caller's mistake, not an operator's). */
+export function checkToolPageWindow({ offset, limit }: Pick<ToolListQuery, "offset" | "limit">): void {
+  if (!Number.isSafeInteger(offset) || offset < 0) throw new RangeError(`offset must be a whole number ≥ 0, got ${offset}`);
+  if (!Number.isSafeInteger(limit) || limit < 0 || limit > MAX_TOOL_PAGE_SIZE) {
+    throw new RangeError(`limit must be a whole number from 0 to ${MAX_TOOL_PAGE_SIZE}, got ${limit}`);
+  }
+}
+
 /**
- * The tools matching `filters`, by name. Search and tag are matched here rather than in SQL so
- * both dialects agree on case folding (SQLite's LIKE folds ASCII only, PostgreSQL's not at all).
+ * The data tools matching `query`, filtered, sorted and windowed by the database, with the number
+ * matching in all. SQLite and PostgreSQL return the same rows in the same order.
  */
-export async function listTools(filters: ToolListFilters = {}): Promise<ToolSummary[]> {
-  const group = filters.group?.trim();
-  const rows = await getDb().tool.findMany({
-    where: group ? { group } : undefined,
-    select: {
-      name: true, description: true, group: true, tags: true, method: true, sideEffect: true,
-      version: true, createdAt: true, updatedAt: true, updatedBy: true,
-    },
-    orderBy: { name: "asc" },
-  });
-  const tag = filters.tag?.trim().toLowerCase();
-  return rows
-    .map((row) => ({ ...row, tags: parseNameList(row.tags) }))
-    .filter((tool) => matchesToolSearch(tool, filters.search))
-    .filter((tool) => !tag || tool.tags.includes(tag));
+export async function listToolsPage(query: ToolListQuery): Promise<ToolPage> {
+  checkToolPageWindow(query);
+  const db = getDb();
+  const dialect = dialectOfClient(db);
+  const where = toolListWhere(query, dialect);
+  const order = toolListOrder(query.sort ?? "name", dialect);
+  const [items, counted] = await Promise.all([
+    query.limit === 0 ? [] : selectSummaries(Prisma.sql`${where} ${order} LIMIT ${query.limit} OFFSET ${query.offset}`),
+    db.$queryRaw<{ count: bigint | number }[]>(Prisma.sql`SELECT COUNT(*) AS "count" FROM "tools" ${where}`),
+  ]);
+  return { items, total: Number(counted[0]?.count ?? 0) };
+}
+
+/** Every data tool's list row, by name. */
+export async function listTools(): Promise<ToolSummary[]> {
+  return selectSummaries(toolListOrder("name", dialectOfClient(getDb())));
+}
+
+async function selectSummaries(clauses: Prisma.Sql): Promise<ToolSummary[]> {
+  const rows = await getDb().$queryRaw<(Omit<ToolSummary, "tags"> & { tags: string })[]>(
+    Prisma.sql`SELECT ${TOOL_SUMMARY_COLUMNS} FROM "tools" ${clauses}`,
+  );
+  return rows.map((row) => ({ ...row, tags: parseNameList(row.tags) }));
 }
 
 /**
@@ -109,12 +140,21 @@ export async function listTools(filters: ToolListFilters = {}): Promise<ToolSumm
  * Sorted here, not in SQL: the database's collation (C, en_US, ICU…) would otherwise decide.
  */
 export async function listToolGroups(): Promise<string[]> {
-  const rows = await getDb().tool.findMany({
-    where: { group: { not: null } },
-    select: { group: true },
-    distinct: ["group"],
-  });
+  const rows = await getDb().tool.groupBy({ by: ["group"], where: { group: { not: null } } });
   return rows.flatMap((row) => (row.group === null ? [] : [row.group])).sort(compareIgnoringCase);
+}
+
+/** The distinct tags in use, for the list's filter (tags are lower-case), by UTF-16 code unit. */
+export async function listToolTags(): Promise<string[]> {
+  // One row per distinct tag list, not per tool: far fewer than the tools themselves.
+  const rows = await getDb().tool.groupBy({ by: ["tags"] });
+  return [...new Set(rows.flatMap((row) => parseNameList(row.tags)))].sort();
+}
+
+/** The distinct HTTP methods in use, for the list's filter, alphabetically. */
+export async function listToolMethods(): Promise<string[]> {
+  const rows = await getDb().tool.groupBy({ by: ["method"] });
+  return rows.map((row) => row.method).sort();
 }
 
 /** Case-insensitive, then exact, by UTF-16 code unit: the same order in every locale. */

@@ -1,7 +1,7 @@
 /**
  * The composition layer against a real database (SQLite, and PostgreSQL when reachable): the live
  * catalog calls a stored tool with its secret decrypted only on the wire, persona toggles refuse
- * unknown tools without changing anything, and the dashboard listings combine data and code tools.
+ * unknown tools without changing anything. The dashboard's tool list is tested in tool-list.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPersona, getPersona } from "../db/personas";
@@ -15,7 +15,6 @@ import { reply, startUpstream, type Upstream } from "../tools/testing";
 import { listResolvedPersonas, togglePersonaTool } from "./persona-tools";
 import { describeCleanup, removeStaleToolNames } from "./stale-tool-names";
 import { loadToolCatalog } from "./tool-catalog";
-import { listToolsForDashboard } from "./tool-list";
 
 process.env.QUIVER_ENCRYPTION_KEY = generateEncryptionKey();
 const keyring = loadKeyring(process.env);
@@ -118,17 +117,5 @@ describe.each(targets)("runtime on $name", (target) => {
     expect(describeCleanup(await removeStaleToolNames("old", actor, true))).toBe("Nothing to remove.");
     expect((await getPersona("old"))!.version).toBe(version);
     await expect(removeStaleToolNames("missing", actor, true)).rejects.toBeInstanceOf(NotFoundError);
-  });
-
-  it("lists data and code tools with the same search; a group filter leaves code tools out", async () => {
-    const actor = await saveEchoTool();
-    await saveTool({ definition: plainTool({ name: "weather_now", description: "Weather right now." }), baseVersion: null, actor });
-    const byTime = await listToolsForDashboard({ search: "TIME" });
-    expect(byTime.codeTools.map((tool) => tool.name)).toEqual(["current_time"]);
-    expect(byTime.dataTools).toEqual([]);
-    const byGroup = await listToolsForDashboard({ group: "ops" });
-    expect(byGroup.dataTools.map((tool) => tool.name)).toEqual(["echo_status"]);
-    expect(byGroup.codeTools).toEqual([]);
-    expect(byGroup.groups).toContain("ops");
   });
 });
