@@ -1,14 +1,19 @@
 /**
  * The import boundaries, checked on every test run so the layout cannot drift:
- * 1. Outside `lib/tools`, the tool library is reached only through its entry point `lib/tools`
- *    (index.ts) — or, from test code, benchmarks and e2e, through `lib/tools/testing`.
- * 2. Inside `lib/tools`, a file of one folder (definition/, execution/, code/, providers/, or the
- *    shared files at the root) reaches another folder only through that folder's index.ts; test
- *    code may also reach a folder's `test-support/`. Nothing inside imports the library's own
- *    entry points (that is a cycle through every folder).
+ * 1. Outside `lib/tools`, the tool library is reached only through its entry points `lib/tools`
+ *    (index.ts) and, for client components, `lib/tools/client` — or, from test code, benchmarks
+ *    and e2e, through `lib/tools/testing`.
+ * 2. Inside `lib/tools`, a file of one folder (definition/, execution/, code/, providers/,
+ *    authoring/, or the shared files at the root) reaches another folder only through that
+ *    folder's index.ts; test code may also reach a folder's `test-support/`. Nothing inside
+ *    imports the library's own entry points (that is a cycle through every folder), except that
+ *    index.ts re-exports the browser-safe `client.ts` whole.
  * 3. `lib/tools`, `lib/personas` and `lib/secrets` import nothing from Next.js, React, Prisma or `lib/db`.
+ * 4. Nothing reachable from `lib/tools/client.ts` imports Node-only code (a `node:` builtin, a
+ *    bare builtin such as `crypto`, undici, server-only): client components bundle all of it.
  */
 import fs from "node:fs";
+import { builtinModules } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -26,7 +31,9 @@ const SKIPPED = new Set(["node_modules", "lib/db/generated"]);
 const SELF = "lib/architecture.test.ts";
 
 const TOOLS = "lib/tools/";
-const TOOLS_ENTRY_POINTS = new Set(["lib/tools/index.ts", "lib/tools/testing.ts"]);
+const TOOLS_ENTRY = "lib/tools/index.ts";
+const TOOLS_CLIENT_ENTRY = "lib/tools/client.ts";
+const TOOLS_ENTRY_POINTS = new Set([TOOLS_ENTRY, TOOLS_CLIENT_ENTRY, "lib/tools/testing.ts"]);
 const FRAMEWORK_FREE = ["lib/tools/", "lib/personas/", "lib/secrets/"];
 const FRAMEWORK_PACKAGE = /^(next|react|react-dom)(\/|$)|^@prisma\//;
 
@@ -79,12 +86,13 @@ function boundaryProblem(file: string, specifier: string, target: string | null)
   if (target === null || !target.startsWith(TOOLS)) return null;
 
   if (!file.startsWith(TOOLS)) {
-    if (target === "lib/tools/index.ts") return null;
+    if (target === TOOLS_ENTRY || target === TOOLS_CLIENT_ENTRY) return null;
     if (target === "lib/tools/testing.ts") {
       return isTestCode(file) ? null : "lib/tools/testing is for tests, benchmarks and e2e only; import lib/tools";
     }
-    return "outside lib/tools, import the library's entry point lib/tools (or lib/tools/testing for test support)";
+    return "outside lib/tools, import the library's entry point lib/tools or lib/tools/client (or lib/tools/testing for test support)";
   }
+  if (file === TOOLS_ENTRY && target === TOOLS_CLIENT_ENTRY) return null;
   if (TOOLS_ENTRY_POINTS.has(target)) {
     return "inside lib/tools, import the file itself: the entry points import every folder (a cycle)";
   }
@@ -104,6 +112,40 @@ function importViolations(files: readonly SourceFile[]): string[] {
       return problem === null ? [] : [`${file.path}: imports ${specifier} — ${problem}`];
     }),
   );
+}
+
+/** Builtins and packages that exist only on the server; a browser bundle cannot hold them. */
+const NODE_ONLY: ReadonlySet<string> = new Set(["undici", "server-only", ...builtinModules]);
+
+function isNodeOnly(specifier: string): boolean {
+  return specifier.startsWith("node:") || NODE_ONLY.has(specifier) || NODE_ONLY.has(specifier.split("/")[0] as string);
+}
+
+/**
+ * Every import of Node-only code reachable from `entry`, as the chain that reaches it
+ * ("lib/tools/client.ts → lib/tools/definition/index.ts → … → node:dns"). Type-only imports count
+ * too: they are erased, but a type that lives beside Node code is one edit away from pulling it in.
+ */
+function nodeOnlyImports(files: readonly SourceFile[], entry: string): string[] {
+  const byPath = new Map(files.map((file) => [file.path, file]));
+  const known = new Set(byPath.keys());
+  const reached = new Set([entry]);
+  const chains: string[][] = [[entry]];
+  const found: string[] = [];
+  for (let next = 0; next < chains.length; next++) {
+    const chain = chains[next] as string[];
+    const file = byPath.get(chain.at(-1) as string);
+    for (const specifier of importSpecifiers(file?.source ?? "")) {
+      const target = resolveImport(chain.at(-1) as string, specifier, known);
+      if (target === null) {
+        if (isNodeOnly(specifier)) found.push([...chain, specifier].join(" → "));
+      } else if (known.has(target) && !reached.has(target)) {
+        reached.add(target);
+        chains.push([...chain, target]);
+      }
+    }
+  }
+  return found;
 }
 
 function projectSources(): SourceFile[] {
@@ -132,7 +174,7 @@ describe("import boundaries", () => {
 
   it("are reported, every one, by the checker", () => {
     const files: SourceFile[] = [
-      { path: "lib/tools/index.ts", source: 'export * from "./definition";' },
+      { path: "lib/tools/index.ts", source: 'export * from "./client";\nexport * from "./definition";' },
       { path: "lib/tools/testing.ts", source: 'export * from "./execution/test-support/upstream";' },
       { path: "lib/tools/types.ts", source: "" },
       { path: "lib/tools/definition/index.ts", source: 'export * from "./parse";' },
@@ -141,21 +183,49 @@ describe("import boundaries", () => {
       { path: "lib/tools/execution/run.test.ts", source: 'import { startUpstream } from "./test-support/upstream";' },
       { path: "lib/tools/execution/run.ts", source: 'import {\n  parse,\n} from "../definition";\nimport { x } from "../definition/parse";' },
       { path: "lib/tools/code/tool.ts", source: 'export { y } from "../execution/run";\nimport { z } from "..";' },
+      { path: "lib/tools/client.ts", source: 'export * from "./definition";' },
+      { path: "lib/tools/authoring/index.ts", source: 'import { parseToolDefinition } from "../client";' },
       { path: "lib/secrets/keys.ts", source: 'import { cookies } from "next/headers";\nconst db = await import("../db/client");' },
       { path: "lib/personas/resolve.ts", source: 'import { useState } from "react";\nimport { secret } from "../secrets/keys";' },
       { path: "app/page.tsx", source: 'import { parse } from "@/lib/tools";\nimport { run } from "@/lib/tools/execution/run";' },
-      { path: "components/form.tsx", source: 'import { reply } from "@/lib/tools/testing";' },
+      { path: "components/form.tsx", source: 'import { reply } from "@/lib/tools/testing";\nimport { newField } from "@/lib/tools/client";' },
       { path: "bench/run.ts", source: 'import { reply } from "../lib/tools/testing";' },
     ];
     expect(importViolations(files).map((violation) => violation.split(" — ")[0])).toEqual([
       "lib/tools/execution/run.ts: imports ../definition/parse",
       "lib/tools/code/tool.ts: imports ../execution/run",
       "lib/tools/code/tool.ts: imports ..",
+      "lib/tools/authoring/index.ts: imports ../client",
       "lib/secrets/keys.ts: imports next/headers",
       "lib/secrets/keys.ts: imports ../db/client",
       "lib/personas/resolve.ts: imports react",
       "app/page.tsx: imports @/lib/tools/execution/run",
       "components/form.tsx: imports @/lib/tools/testing",
+    ]);
+  });
+});
+
+describe("the browser-safe entry point lib/tools/client", () => {
+  it("reaches no Node-only code", () => {
+    const files = projectSources();
+    expect(files.some((file) => file.path === TOOLS_CLIENT_ENTRY)).toBe(true);
+    const found = nodeOnlyImports(files, TOOLS_CLIENT_ENTRY);
+    expect(found, found.join("\n")).toEqual([]);
+  });
+
+  it("is checked through every import, type-only ones included, by the walker", () => {
+    const files: SourceFile[] = [
+      { path: "lib/tools/client.ts", source: 'export * from "./definition";\nexport type { Tool } from "./types";' },
+      { path: "lib/tools/definition/index.ts", source: 'export * from "./parse";' },
+      { path: "lib/tools/definition/parse.ts", source: 'import Ajv from "ajv";\nimport { lookup } from "node:dns";\nimport { ValidationError } from "../../errors";' },
+      { path: "lib/tools/types.ts", source: 'import type { Agent } from "undici";\nimport { parse } from "./definition/parse";' },
+      { path: "lib/errors.ts", source: 'import { readFile } from "fs/promises";' },
+      { path: "lib/tools/execution/guard.ts", source: 'import net from "node:net";' },
+    ];
+    expect(nodeOnlyImports(files, "lib/tools/client.ts")).toEqual([
+      "lib/tools/client.ts → lib/tools/types.ts → undici",
+      "lib/tools/client.ts → lib/tools/definition/index.ts → lib/tools/definition/parse.ts → node:dns",
+      "lib/tools/client.ts → lib/tools/definition/index.ts → lib/tools/definition/parse.ts → lib/errors.ts → fs/promises",
     ]);
   });
 });

@@ -1,25 +1,13 @@
 /**
- * The tool library's one public entry point: everything outside `lib/tools` imports from here.
+ * The tool library's one public entry point: everything outside `lib/tools` imports from here
+ * (client components import the browser-safe part, `./client`, which this file re-exports whole).
  * A persisted document becomes a `ToolDefinition` (definition/), runs to a `ToolResponse`
  * (execution/); code tools and the registry (code/) and the provider formats (providers/) work on
- * any `Tool`. Test support lives in `./testing`, not here. See README.md beside this file.
+ * any `Tool`; authoring/ is the parameter editor's model. Test support lives in `./testing`, not
+ * here. See README.md beside this file.
  */
-export type {
-  CallContext,
-  EvidenceSpec,
-  ExtractKind,
-  HaltSay,
-  HaltWhen,
-  HttpMethod,
-  JsonSchema,
-  JsonValue,
-  ObjectSchema,
-  RequestTemplate,
-  ResponseExtract,
-  SchemaType,
-  Tool,
-  ToolDefinition,
-} from "./types";
+export * from "./client";
+export type { CallContext, Tool } from "./types";
 export {
   error,
   json,
@@ -31,16 +19,7 @@ export {
   type ToolErrorType,
   type ToolResponse,
 } from "./response";
-export type { ContextField, TurnContext } from "./placeholders";
 export { matchesToolSearch, type SearchableTool } from "./tool-search";
-
-export {
-  parseToolDefinition,
-  serializeToolDefinition,
-  toPersistedForm,
-  withoutSecretValues,
-  type PersistedToolDefinition,
-} from "./definition";
 export {
   dataTool,
   DEFAULT_EXECUTION_CONFIG,
@@ -52,4 +31,3 @@ export {
   type SecretSource,
 } from "./execution";
 export * from "./code";
-export * from "./providers";

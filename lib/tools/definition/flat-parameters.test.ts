@@ -20,7 +20,7 @@ describe("flat parameter sugar (SPEC §1.3)", () => {
       schema: { type: "object", properties: { values: { type: "array", items: { type } } }, required: ["values"] },
     })),
     {
-      rule: "descriptions, required flags and order are kept",
+      rule: "descriptions, required flags and parameter order are kept, keywords in canonical order",
       flat: [
         { name: "zeta", type: "string", required: true, description: "last letter" },
         { name: "alpha", type: "integer", required: false },
@@ -31,7 +31,7 @@ describe("flat parameter sugar (SPEC §1.3)", () => {
         properties: {
           zeta: { type: "string", description: "last letter" },
           alpha: { type: "integer" },
-          mid: { type: "array", items: { type: "number" }, description: "some numbers" },
+          mid: { type: "array", description: "some numbers", items: { type: "number" } },
         },
         required: ["zeta", "mid"],
       },

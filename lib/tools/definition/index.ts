@@ -8,4 +8,5 @@ export { serializeToolDefinition, toPersistedForm, type PersistedToolDefinition 
 export { secretHeaderNamesOf, secretHeaderValues, withoutSecretValues } from "./secret-headers";
 export { headerValueProblem } from "./header-value";
 export { parseParameters } from "./schema-subset";
-export { childPath, deepFreeze, describeValue, isAbsent, isPlainObject, Issues } from "./definition-input";
+export { canonicalSchema, SCHEMA_KEYWORD_ORDER } from "./canonical-schema";
+export { childPath, deepFreeze, describeValue, isAbsent, isPlainObject, Issues, objectFrom } from "./definition-input";

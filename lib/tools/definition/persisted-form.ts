@@ -6,8 +6,9 @@
  *   `{"json_path"}` or `{"text"}`;
  * - `evidence` appears only when declared, so a tool without it is byte-identical to one written
  *   before evidence existed;
- * - free-form objects (the parameters schema, headers, query, body, evidence fields) keep the
- *   order written: parameter order is what forms display.
+ * - the parameters schema is canonical already (`canonical-schema.ts`): keywords in one fixed
+ *   order, `properties` in the order written (parameter order is what forms display);
+ * - the other free-form objects (headers, query, body, evidence fields) keep the order written.
  * `warnings` are not part of the form. Secret header values are; export
  * `withoutSecretValues(definition)` for anything leaving the server.
  */

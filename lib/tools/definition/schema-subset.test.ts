@@ -122,7 +122,7 @@ describe("safe subset: types, items, required, names (SPEC §1.3)", () => {
     expect(parseToolDefinition(withParameters(schema)).parameters).toEqual(schema);
   });
 
-  it("keeps every other keyword as written, in the order written", () => {
+  it("keeps every other keyword as written, in canonical keyword order (SPEC §1.1)", () => {
     const schema = {
       title: "Search",
       type: "object",
@@ -138,7 +138,20 @@ describe("safe subset: types, items, required, names (SPEC §1.3)", () => {
       additionalProperties: false,
     };
     const parsed = parseToolDefinition(withParameters(schema)).parameters;
-    expect(JSON.stringify(parsed)).toBe(JSON.stringify(schema));
+    expect(JSON.stringify(parsed)).toBe(JSON.stringify({
+      type: "object",
+      title: "Search",
+      description: "what to search",
+      properties: {
+        query: { type: "string", description: "text", format: "search", pattern: "^[^<>]*$", minLength: 1, maxLength: 200 },
+        limit: { type: "integer", default: 10, minimum: 1, maximum: 50 },
+        sort: { type: "string", enum: ["asc", "desc"] },
+        tags: { type: "array", items: { type: "string" }, maxItems: 5, uniqueItems: true },
+        filter: { type: "object", properties: { since: { type: "string", format: "date" } }, additionalProperties: false },
+      },
+      required: ["query"],
+      additionalProperties: false,
+    }));
   });
 
   it("gives a root without properties an empty one", () => {

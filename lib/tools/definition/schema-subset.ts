@@ -2,11 +2,13 @@
  * The safe JSON Schema subset for tool parameters (SPEC §1.3). Tools are offered to every model
  * provider, so ingestion accepts only what all of them understand and refuses the rest at
  * authoring time, with the location of each problem, instead of an opaque provider failure later.
- * Keywords outside the subset's concerns (`description`, `enum`, `minimum`, …) are kept as written,
- * in the order written: parameter order is what forms display.
+ * Keywords outside the subset's concerns (`description`, `enum`, `minimum`, …) are kept as written.
+ * The schema that comes out is canonical (`canonical-schema.ts`): keywords in one fixed order,
+ * `properties` in the order written (parameter order is what forms display).
  */
 import Ajv from "ajv";
 import { type JsonValue, type ObjectSchema, SCHEMA_TYPES } from "../types";
+import { canonicalSchema } from "./canonical-schema";
 import {
   childPath,
   describeValue,
@@ -61,7 +63,10 @@ export interface ParsedParameters extends PlaceholderScope {
 export function parseParameters(input: unknown, issues: Issues): ParsedParameters {
   const root: Location = { path: "parameters", pointer: "" };
   if (isAbsent(input)) return { schema: { type: "object", properties: {} }, names: new Set(), required: new Set() };
-  if (Array.isArray(input)) return liftFlatParameters(input, root.path, issues);
+  if (Array.isArray(input)) {
+    const lifted = liftFlatParameters(input, root.path, issues);
+    return { ...lifted, schema: canonicalSchema(lifted.schema) };
+  }
   if (!isPlainObject(input)) {
     issues.add(root.path, `must be a JSON Schema object ({"type": "object", "properties": {…}}) or a flat list of parameters, found ${describeValue(input)}`);
     return { schema: { type: "object", properties: {} }, names: null, required: null };
@@ -76,8 +81,8 @@ export function parseParameters(input: unknown, issues: Issues): ParsedParameter
     const problem = nameProblem(name);
     if (problem) issues.add(at(at(root, "properties"), name).path, `${problem}; a top-level parameter name is also its placeholder`);
   }
-  // A root without `properties` gets an empty one, so every ObjectSchema has the same shape.
-  const objectSchema = objectFrom([...Object.entries(schema), ["properties", schema.properties ?? {}]]) as unknown as ObjectSchema;
+  // A root without `properties` gets an empty one (even when its type is wrong), so every ObjectSchema has the same shape.
+  const objectSchema = canonicalSchema(objectFrom([...Object.entries(schema), ["properties", schema.properties ?? {}]])) as unknown as ObjectSchema;
   if (issues.problems.length === before) checkAgainstMetaSchema(objectSchema, issues);
   const namesKnown = input.properties === undefined || isPlainObject(input.properties);
   return { schema: objectSchema, names: namesKnown ? new Set(Object.keys(properties)) : null, required: requiredNames(input.required) };

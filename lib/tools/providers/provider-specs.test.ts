@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { parseToolDefinition } from "../definition";
+import { referenceDocument } from "../definition/test-support/definition-fixtures";
 import type { ObjectSchema } from "../types";
+import { compatibilityReport } from "./compatibility";
 import { isProviderFormat, PROVIDER_FORMATS, toProviderSpecs, type ToolShape } from "./provider-specs";
 
 const orderParameters: ObjectSchema = {
@@ -116,6 +119,13 @@ describe("toProviderSpecs", () => {
     const schema = (first.function?.parameters ?? first.input_schema ?? first.inputSchema ?? first.parameters) as { properties: Record<string, unknown> };
     schema.properties.injected = { type: "string" };
     expect(orderParameters).toEqual(before);
+  });
+
+  it.each(PROVIDER_FORMATS)("takes a parsed definition as it is, as the editor previews a draft (%s)", (format) => {
+    const definition = parseToolDefinition(referenceDocument());
+    const { name, description, parameters, sideEffect } = definition;
+    expect(toProviderSpecs([definition], format)).toEqual(toProviderSpecs([{ name, description, parameters, sideEffect, origin: "data" }], format));
+    expect(compatibilityReport(definition)[format]).toEqual(compatibilityReport({ name, description, parameters, sideEffect })[format]);
   });
 
   it("refuses an unknown format", () => {

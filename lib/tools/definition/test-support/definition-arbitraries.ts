@@ -36,6 +36,79 @@ const nestedSchema = fc.oneof(
     .map((properties) => ({ type: "array", items: { type: "object", properties, required: Object.keys(properties).slice(0, 1) } })),
 );
 
+/** Values of the keywords the form does not edit, as the safe subset (and draft-07) accepts them. */
+const extraKeywords = fc.record(
+  { title: text, examples: fc.array(plainJson, { maxLength: 2 }), $comment: text, readOnly: fc.boolean(), "x-widget": fc.oneof(text, fc.integer(), fc.boolean()) },
+  { requiredKeys: [] },
+);
+/** -0 is stored as 0, so it is generated as 0 (an enum must not list 0 twice). */
+const finite = fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 }).map((value) => (value === 0 ? 0 : value));
+const count = fc.nat({ max: 500 });
+const positive = fc.double({ noNaN: true, min: 0.001, max: 100 });
+/** Keywords of each type (values a form can hold, plus some it cannot, such as an empty description). */
+const typedKeywords = {
+  string: { enum: fc.uniqueArray(text, { minLength: 1, maxLength: 4 }), default: text, minLength: count, maxLength: count,
+    pattern: fc.constantFrom("^[a-z]+$", "\\d{3}", ""), format: fc.constantFrom("date", "email", "uri", ""), minimum: fc.integer() },
+  number: { enum: fc.uniqueArray(finite, { minLength: 1, maxLength: 3 }), default: finite, minimum: finite, maximum: finite,
+    exclusiveMinimum: finite, exclusiveMaximum: finite, multipleOf: positive, minLength: count },
+  integer: { enum: fc.uniqueArray(fc.integer(), { minLength: 1, maxLength: 3 }), default: fc.integer(), minimum: fc.integer(),
+    maximum: fc.integer(), exclusiveMinimum: fc.integer(), exclusiveMaximum: fc.integer(), multipleOf: fc.integer({ min: 1, max: 50 }) },
+  boolean: { enum: fc.uniqueArray(fc.boolean(), { minLength: 1, maxLength: 2 }), default: fc.boolean() },
+  array: { default: fc.array(plainJson, { maxLength: 2 }), minItems: count, maxItems: count, uniqueItems: fc.boolean() },
+  object: { default: fc.dictionary(name, plainJson, { maxKeys: 2 }), additionalProperties: fc.boolean() },
+} as const;
+
+/** A sub-schema in the safe subset built from the keywords above, any of them absent, with extra keywords mixed in. */
+function schemaOf(type: keyof typeof typedKeywords, own: Record<string, fc.Arbitrary<unknown>> = {}): fc.Arbitrary<Record<string, unknown>> {
+  const model: Record<string, fc.Arbitrary<unknown>> = { description: text, ...typedKeywords[type], ...own };
+  const keywords = fc.record(model, { requiredKeys: Object.keys(own) });
+  return fc.tuple(extraKeywords, keywords).map(([extra, known]) => ({ ...extra, type, ...known }));
+}
+
+/** Property lists: names (here `nested`), schemas and which are required, written in any order. */
+function propertiesOf(names: fc.Arbitrary<string>, schema: fc.Arbitrary<unknown>, maxLength: number) {
+  return fc.uniqueArray(fc.tuple(names, schema, fc.boolean()), { selector: ([key]) => key, maxLength }).chain((entries) =>
+    fc.shuffledSubarray(entries.filter(([, , isRequired]) => isRequired).map(([key]) => key))
+      .map((required) => ({ properties: Object.fromEntries(entries.map(([key, property]) => [key, property])), required })));
+}
+
+const nestedName = fc.string({ minLength: 1, maxLength: 8 }).filter((key) => key.trim() !== "");
+/** Any sub-schema the form editor can show: every type, nested objects and arrays, form keywords and extra ones. */
+export const formSchema: fc.Arbitrary<Record<string, unknown>> = fc.letrec<{ schema: Record<string, unknown> }>((tie) => ({
+  schema: fc.oneof(
+    { maxDepth: 3, depthIdentifier: "form-schema" },
+    schemaOf("string"), schemaOf("number"), schemaOf("integer"), schemaOf("boolean"),
+    schemaOf("array", { items: tie("schema") }),
+    propertiesOf(nestedName, tie("schema"), 3).chain(({ properties, required }) =>
+      schemaOf("object", { properties: fc.constant(properties), required: fc.constant(required) })),
+  ),
+})).schema;
+
+/** A parameters root built from {@link formSchema}: top-level names follow the name rule; `required` is always listed. */
+export const formParameters = fc.tuple(propertiesOf(name, formSchema, 5), fc.option(extraKeywords, { nil: {} }))
+  .map(([{ properties, required }, extra]) => ({ ...extra, type: "object", properties, required }));
+
+/** Keywords whose value is one sub-schema. */
+const SUBSCHEMA_KEYWORDS = new Set(["items", "additionalProperties", "contains", "additionalItems"]);
+
+/**
+ * `schema` with the keywords of every schema object inside it (the root, each property's, each
+ * `items`) in some shuffled order; the order of `properties` itself is kept.
+ */
+export function withShuffledKeywords(schema: unknown): fc.Arbitrary<unknown> {
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return fc.constant(schema);
+  const entries = Object.entries(schema).map(([keyword, value]) => {
+    if (keyword === "properties" && typeof value === "object" && value !== null && !Array.isArray(value)) {
+      const properties = Object.entries(value).map(([key, property]) => fc.tuple(fc.constant(key), withShuffledKeywords(property)));
+      return fc.tuple(fc.constant(keyword), fc.tuple(...properties).map((resolved) => Object.fromEntries(resolved)));
+    }
+    return fc.tuple(fc.constant(keyword), SUBSCHEMA_KEYWORDS.has(keyword) ? withShuffledKeywords(value) : fc.constant(value));
+  });
+  return fc.tuple(...entries)
+    .chain((resolved) => fc.shuffledSubarray(resolved, { minLength: resolved.length }))
+    .map((shuffled) => Object.fromEntries(shuffled));
+}
+
 /** Parameters as a JSON Schema or as the flat sugar; `names` are the placeholder names, `required` those a path may use. */
 const parameters = fc.oneof(
   fc.uniqueArray(fc.tuple(name, nestedSchema, fc.boolean()), { selector: ([key]) => key, maxLength: 5 }).map((entries) => ({
@@ -55,6 +128,7 @@ const parameters = fc.oneof(
     required: items.filter((item) => item.required === true).map((item) => item.name),
     document: items as unknown,
   })),
+  formParameters.map((document) => ({ names: Object.keys(document.properties), required: document.required, document: document as unknown })),
 );
 
 /** Characters a URL path may hold literally. */

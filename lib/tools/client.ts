@@ -1,0 +1,35 @@
+/**
+ * The browser-safe entry point, for client components: the same `parseToolDefinition` the server
+ * uses (so the editor validates as the operator types), the canonical form, the parameter editor's
+ * model, provider specifications and the compatibility report for a draft, and the vocabulary
+ * (methods, extract kinds, turn-context fields). Nothing reachable from here imports Node-only code
+ * (undici, node:dns, node:net, node:crypto…); `lib/architecture.test.ts` walks the imports to keep
+ * it so. Server code imports `lib/tools` (index.ts), which re-exports all of this.
+ */
+export {
+  EXTRACT_KINDS,
+  HTTP_METHODS,
+  SCHEMA_TYPES,
+  type EvidenceSpec,
+  type ExtractKind,
+  type HaltSay,
+  type HaltWhen,
+  type HttpMethod,
+  type JsonSchema,
+  type JsonValue,
+  type ObjectSchema,
+  type RequestTemplate,
+  type ResponseExtract,
+  type SchemaType,
+  type ToolDefinition,
+} from "./types";
+export { CONTEXT_FIELDS, type ContextField, type TurnContext } from "./placeholders";
+export {
+  parseToolDefinition,
+  serializeToolDefinition,
+  toPersistedForm,
+  withoutSecretValues,
+  type PersistedToolDefinition,
+} from "./definition";
+export * from "./providers";
+export * from "./authoring";
