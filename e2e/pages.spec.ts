@@ -56,15 +56,22 @@ test.describe("with secrets on the page", () => {
 
   test("the tool list filters by search and group", async ({ page }) => {
     await page.goto("/tools");
-    await page.getByLabel("Search").fill("e2e_weather");
-    await page.getByRole("button", { name: "Filter" }).click();
-    await expect(page.getByRole("link", { name: "e2e_weather" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "e2e_orders" })).toHaveCount(0);
-    await page.getByLabel("Search").fill("");
-    await page.getByLabel("Group").selectOption("e2e");
-    await page.getByRole("button", { name: "Filter" }).click();
-    await expect(page.getByRole("link", { name: "e2e_orders" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "current_time" })).toHaveCount(0);
+    const search = page.getByRole("searchbox", { name: "Search" });
+    await search.fill("e2e_weather");
+    await search.press("Enter");
+    await expect(page).toHaveURL(/q=e2e_weather/);
+    await expect(page.getByRole("link", { name: "e2e_weather", exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "e2e_orders", exact: true })).toHaveCount(0);
+    await search.fill("");
+    await search.press("Enter");
+    await expect(page).not.toHaveURL(/q=e2e_weather/);
+    await expect(page.getByRole("link", { name: "Search: e2e_weather (remove filter)" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Group", exact: true }).click();
+    await page.getByRole("menuitem", { name: "e2e", exact: true }).click();
+    await expect(page).toHaveURL(/group=e2e/);
+    await expect(page.getByRole("link", { name: "Group: e2e (remove filter)" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "e2e_orders", exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "current_time", exact: true })).toHaveCount(0);
   });
 });
 

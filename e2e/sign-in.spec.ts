@@ -16,7 +16,8 @@ test("an operator signs in, sees the dashboard and signs out", async ({ page, co
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Tools" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByLabel("Role: editor")).toBeVisible();
 
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/login/);
   expect((await context.cookies()).some((cookie) => cookie.name === SESSION_COOKIE)).toBe(false);
   await page.goto("/personas");

@@ -6,7 +6,7 @@ import { signOut } from "next-auth/react";
 import { useTheme } from "next-themes";
 import { useRouter } from "next/navigation";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { searchConsoleAction } from "@/app/(dashboard)/actions";
 import { overlayClasses } from "@/components/ui/dialog";
 import type { ConsoleSearchResults } from "@/lib/runtime/console-search";
@@ -35,6 +35,8 @@ export function CommandPalette({ open, onOpenChange, role }: { open: boolean; on
   const { setTheme } = useTheme();
   const [query, setQuery] = useState("");
   const [results, setResults] = useState<ConsoleSearchResults>(NO_RESULTS);
+  // Opened by a shortcut, the palette has no trigger for Radix to return focus to: remember where it was.
+  const focusBeforeOpening = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -89,7 +91,18 @@ export function CommandPalette({ open, onOpenChange, role }: { open: boolean; on
     <DialogPrimitive.Root open={open} onOpenChange={close}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className={overlayClasses} />
-        <DialogPrimitive.Content className="fixed top-4 left-1/2 z-50 w-[calc(100%-1rem)] max-w-xl -translate-x-1/2 overflow-hidden rounded-lg border bg-surface-raised shadow-2xl outline-none data-[state=open]:animate-in data-[state=open]:fade-in-0 sm:top-[15vh]">
+        <DialogPrimitive.Content
+          onOpenAutoFocus={() => {
+            focusBeforeOpening.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            const previous = focusBeforeOpening.current;
+            if (!previous?.isConnected) return;
+            event.preventDefault();
+            previous.focus();
+          }}
+          className="fixed top-4 left-1/2 z-50 w-[calc(100%-1rem)] max-w-xl -translate-x-1/2 overflow-hidden rounded-lg border bg-surface-raised shadow-2xl outline-none data-[state=open]:animate-in data-[state=open]:fade-in-0 sm:top-[15vh]"
+        >
           <DialogPrimitive.Title className="sr-only">Command palette</DialogPrimitive.Title>
           <DialogPrimitive.Description className="sr-only">Type to find a page, tool or persona, then press Enter.</DialogPrimitive.Description>
           <Command shouldFilter={false} label="Command palette" loop>

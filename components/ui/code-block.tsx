@@ -26,7 +26,7 @@ export function CodeBlock({ title, code, className, maxHeightClass = "max-h-[32r
         <code className="grid min-w-max grid-cols-[auto_1fr]">
           {lines.map((line, index) => (
             <span key={index} className="contents">
-              <span aria-hidden className="select-none px-3 text-right text-muted-foreground/70 tabular-nums">
+              <span aria-hidden className="select-none px-3 text-right text-muted-foreground tabular-nums">
                 {index + 1}
               </span>
               <span className="pr-4 whitespace-pre">{line || " "}</span>

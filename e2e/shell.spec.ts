@@ -1,0 +1,298 @@
+/**
+ * Protects the shell every operator works in. For each role, every dashboard page (and the sign-in
+ * page) fits a 390 px phone without sideways scrolling and has no serious or critical axe finding
+ * in light or dark; screenshots of each are kept for review. From the keyboard alone an operator
+ * collapses and restores the sidebar, opens the phone navigation, jumps anywhere with the command
+ * palette, and picks a theme that survives a reload; a persona switch announces its result and
+ * keeps focus.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import type { Locator, Page, TestInfo } from "@playwright/test";
+import { expect, test } from "./fixtures/test";
+import { storageStateFor, type E2ERole } from "./support/environment";
+
+const ROUTES = [
+  { path: "/tools", status: 200, heading: "Tools" },
+  { path: "/tools/e2e_orders", status: 200, heading: "e2e_orders" },
+  { path: "/tools/current_time", status: 200, heading: "current_time" },
+  { path: "/tools/e2e_orders?tab=json", status: 200, heading: "e2e_orders", selectedTab: "JSON" },
+  { path: "/personas", status: 200, heading: "Personas" },
+  { path: "/audit", status: 200, heading: "Audit" },
+  { path: "/settings", status: 200, heading: "Settings" },
+  { path: "/settings/users", status: 200, heading: "Operators" },
+  { path: "/tools/no_such_tool", status: 404, heading: "This page does not exist" },
+  { path: "/no-such-page", status: 404, heading: "This page does not exist" },
+] as const;
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+/** Kept after the run (test-results/ is wiped by the next one); data/ is git-ignored. */
+const SCREENSHOT_DIR = "data/screenshots";
+const BLOCKING_IMPACTS = new Set(["serious", "critical"]);
+/** Nodes listed per violation; the rest are counted. */
+const NODES_REPORTED = 5;
+
+type Theme = "light" | "dark";
+
+/** Switches the system colour scheme; with the theme left on "System", `<html>` follows it. */
+async function useTheme(page: Page, theme: Theme): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme });
+  if (theme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+}
+
+/** Fails (softly, so one visit reports every finding) on any serious or critical axe violation. */
+async function expectNoSeriousAxeViolations(page: Page, where: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const blocking = violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ""));
+  const report = blocking
+    .map((violation) => {
+      const nodes = violation.nodes
+        .slice(0, NODES_REPORTED)
+        .map((node) => `    ${node.target.join(" ")}\n      ${(node.failureSummary ?? "").replace(/\n\s*/g, " ")}`);
+      const more = violation.nodes.length > NODES_REPORTED ? [`    … and ${violation.nodes.length - NODES_REPORTED} more`] : [];
+      return [`  ${violation.id} (${violation.impact}): ${violation.help}`, ...nodes, ...more].join("\n");
+    })
+    .join("\n");
+  expect.soft(blocking.map((violation) => violation.id), `axe found serious or critical violations on ${where}:\n${report}`).toEqual([]);
+}
+
+/** Fails softly if the page scrolls sideways. */
+async function expectNoHorizontalScroll(page: Page, where: string): Promise<void> {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect.soft(scrollWidth, `${where} scrolls sideways (${scrollWidth} px of content in ${clientWidth} px)`).toBeLessThanOrEqual(clientWidth);
+}
+
+/** A full-page screenshot, attached to the report and copied to {@link SCREENSHOT_DIR}. */
+async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const body = await page.screenshot({ fullPage: true });
+  await testInfo.attach(name, { body, contentType: "image/png" });
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  writeFileSync(`${SCREENSHOT_DIR}/${name}.png`, body);
+}
+
+const slugOf = (path: string) => path.replace(/^\//, "").replace(/[^a-z0-9_]+/gi, "-");
+
+/**
+ * One visit, four looks: 1280 px light and dark (axe + screenshot), then 390 px dark (scroll +
+ * screenshot) and light (scroll + axe + screenshot).
+ */
+async function checkEveryLook(page: Page, testInfo: TestInfo, who: string, path: string): Promise<void> {
+  const slug = slugOf(path);
+  for (const theme of ["light", "dark"] as const) {
+    await useTheme(page, theme);
+    await expectNoSeriousAxeViolations(page, `${path} (${who}, ${DESKTOP.width} px, ${theme})`);
+    await keepScreenshot(page, testInfo, `${who}-${DESKTOP.width}-${theme}-${slug}`);
+  }
+  await page.setViewportSize(PHONE);
+  for (const theme of ["dark", "light"] as const) {
+    await useTheme(page, theme);
+    await expectNoHorizontalScroll(page, `${path} (${who}, ${PHONE.width} px, ${theme})`);
+    if (theme === "light") await expectNoSeriousAxeViolations(page, `${path} (${who}, ${PHONE.width} px, ${theme})`);
+    await keepScreenshot(page, testInfo, `${who}-${PHONE.width}-${theme}-${slug}`);
+  }
+}
+
+/** Presses Tab until `target` has focus (at most `limit` times), as a keyboard-only operator would. */
+async function tabTo(page: Page, target: Locator, limit = 20): Promise<void> {
+  for (let presses = 0; presses < limit && !(await target.evaluate((element) => element === document.activeElement)); presses += 1) {
+    await page.keyboard.press("Tab");
+  }
+  await expect(target).toBeFocused();
+}
+
+/** Presses ArrowDown until the palette marks `option` selected, at most `limit` times. */
+async function arrowTo(page: Page, option: Locator, limit = 12): Promise<void> {
+  for (let presses = 0; presses < limit && (await option.getAttribute("aria-selected")) !== "true"; presses += 1) {
+    await page.keyboard.press("ArrowDown");
+  }
+  await expect(option).toHaveAttribute("aria-selected", "true");
+}
+
+test.describe("every page, every role: phone width, axe in light and dark, screenshots", () => {
+  test.use({ viewport: DESKTOP, colorScheme: "light" });
+
+  for (const role of ["admin", "editor", "viewer"] as const satisfies readonly E2ERole[]) {
+    test.describe(`as ${role}`, () => {
+      test.use({ storageState: storageStateFor(role) });
+
+      for (const route of ROUTES) {
+        test(route.path, async ({ page }, testInfo) => {
+          const response = await page.goto(route.path);
+          expect(response?.status()).toBe(route.status);
+          await expect(page.getByRole("heading", { level: 1, name: route.heading })).toBeVisible();
+          if ("selectedTab" in route) await expect(page.getByRole("tab", { name: route.selectedTab })).toHaveAttribute("aria-selected", "true");
+          await checkEveryLook(page, testInfo, role, route.path);
+        });
+      }
+    });
+  }
+
+  test("/login, signed out", async ({ page }, testInfo) => {
+    await page.goto("/login");
+    await expect(page.getByRole("heading", { level: 1, name: "Sign in to the operator console" })).toBeVisible();
+    await checkEveryLook(page, testInfo, "signed-out", "/login");
+  });
+});
+
+test.describe("keyboard only", () => {
+  test.use({ storageState: storageStateFor("viewer"), viewport: DESKTOP, colorScheme: "light" });
+
+  test("the sidebar collapses to a rail and back, and the rail survives a reload", async ({ page }) => {
+    await page.goto("/tools");
+    const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+    const personas = sidebar.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Personas" });
+    const widthOf = async () => (await sidebar.boundingBox())?.width ?? 0;
+    expect(await widthOf()).toBeGreaterThan(200);
+    await expect(personas.getByText("Personas")).not.toHaveClass(/\bsr-only\b/);
+
+    await tabTo(page, sidebar.getByRole("button", { name: "Collapse sidebar" }));
+    await page.keyboard.press("Enter");
+    const expand = sidebar.getByRole("button", { name: "Expand sidebar" });
+    await expect(expand).toHaveAttribute("aria-expanded", "false");
+    await expect(expand).toBeFocused();
+    await expect.poll(widthOf).toBeLessThanOrEqual(64);
+    // The rail shows icons only; the labels stay for screen readers and name the links.
+    await expect(personas.getByText("Personas")).toHaveClass(/\bsr-only\b/);
+    await tabTo(page, personas);
+
+    await page.reload();
+    await expect(expand).toHaveAttribute("aria-expanded", "false");
+    expect(await widthOf()).toBeLessThanOrEqual(64);
+    await tabTo(page, personas);
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { level: 1, name: "Personas" })).toBeVisible();
+
+    await page.keyboard.press("Control+B");
+    await expect(sidebar.getByRole("button", { name: "Collapse sidebar" })).toHaveAttribute("aria-expanded", "true");
+    await expect.poll(widthOf).toBeGreaterThan(200);
+    await expect(personas.getByText("Personas")).not.toHaveClass(/\bsr-only\b/);
+  });
+
+  test("on a phone, the navigation sheet opens, holds focus and gives it back on Esc", async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto("/tools");
+    await expect(page.getByRole("complementary", { name: "Sidebar" })).toBeHidden();
+    const open = page.getByRole("button", { name: "Open navigation" });
+    await tabTo(page, open);
+    await page.keyboard.press("Enter");
+
+    const sheet = page.getByRole("dialog", { name: "Navigation" });
+    await expect(sheet).toBeVisible();
+    await expect.poll(() => sheet.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await expect(sheet.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Personas" })).toBeVisible();
+
+    await page.keyboard.press("Escape");
+    await expect(sheet).toBeHidden();
+    await expect(open).toBeFocused();
+  });
+
+  test("the command palette jumps to a tool, and Esc gives focus back", async ({ page }) => {
+    await page.goto("/personas");
+    const auditLink = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Audit" });
+    await tabTo(page, auditLink);
+
+    const palette = page.getByRole("dialog", { name: "Command palette" });
+    const input = palette.getByPlaceholder("Search tools, personas, pages…");
+    await page.keyboard.press("Control+K");
+    await expect(palette).toBeVisible();
+    await expect(input).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(palette).toBeHidden();
+    await expect(auditLink).toBeFocused();
+
+    await page.keyboard.press("Control+K");
+    await expect(input).toBeFocused();
+    await page.keyboard.type("e2e_orders");
+    const tool = palette.getByRole("group", { name: "Tools" }).getByRole("option", { name: /^e2e_orders/ });
+    await expect(tool).toBeVisible();
+    await arrowTo(page, tool);
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/tools\/e2e_orders$/);
+    await expect(page.getByRole("heading", { level: 1, name: "e2e_orders" })).toBeVisible();
+    await expect(palette).toBeHidden();
+  });
+
+  test("the palette finds personas and pages, and offers a viewer no admin action", async ({ page }) => {
+    await page.goto("/tools");
+    const palette = page.getByRole("dialog", { name: "Command palette" });
+    const input = palette.getByPlaceholder("Search tools, personas, pages…");
+    await page.keyboard.press("Control+K");
+    await input.fill("tier");
+    await expect(palette.getByRole("group", { name: "Personas" }).getByRole("option", { name: "Support tier 1" })).toBeVisible();
+
+    await input.fill("operator");
+    await expect(palette.getByRole("group", { name: "Pages" }).getByRole("option", { name: "Operators" })).toBeVisible();
+    await expect(palette.getByRole("option", { name: "Add an operator" })).toHaveCount(0);
+  });
+
+  test("choosing Dark in the account menu survives a reload, and Light undoes it", async ({ page }) => {
+    await page.goto("/tools");
+    const html = page.locator("html");
+    await expect(html).not.toHaveClass(/\bdark\b/);
+
+    for (const theme of ["Dark", "Light"] as const) {
+      await tabTo(page, page.getByRole("button", { name: "Account menu" }), 30);
+      await page.keyboard.press("Enter");
+      const choice = page.getByRole("menu").getByRole("menuitemradio", { name: theme });
+      for (let presses = 0; presses < 6 && !(await choice.evaluate((element) => element === document.activeElement)); presses += 1) {
+        await page.keyboard.press("ArrowDown");
+      }
+      await expect(choice).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("menu")).toBeHidden();
+      if (theme === "Dark") await expect(html).toHaveClass(/\bdark\b/);
+      else await expect(html).not.toHaveClass(/\bdark\b/);
+
+      await page.reload();
+      await expect(page.getByRole("heading", { level: 1, name: "Tools" })).toBeVisible();
+      if (theme === "Dark") await expect(html).toHaveClass(/\bdark\b/);
+      else await expect(html).not.toHaveClass(/\bdark\b/);
+    }
+  });
+});
+
+test.describe("as an admin", () => {
+  test.use({ storageState: storageStateFor("admin"), viewport: DESKTOP });
+
+  test("the palette offers adding an operator", async ({ page }) => {
+    await page.goto("/tools");
+    await page.keyboard.press("Control+K");
+    const palette = page.getByRole("dialog", { name: "Command palette" });
+    await palette.getByPlaceholder("Search tools, personas, pages…").fill("operator");
+    const add = palette.getByRole("group", { name: "Actions" }).getByRole("option", { name: "Add an operator" });
+    await expect(add).toBeVisible();
+    await arrowTo(page, add);
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/settings\/users#add-operator$/);
+  });
+});
+
+test.describe("as an editor", () => {
+  test.use({ storageState: storageStateFor("editor"), viewport: DESKTOP });
+
+  test("switching a persona's tool announces the result and keeps focus on the switch", async ({ page }) => {
+    await page.goto("/personas");
+    const toggle = page.getByRole("region", { name: "Support tier 1" }).getByRole("switch", { name: "triage_request for support-tier1" });
+    const notifications = page.getByRole("region", { name: /^Notifications/ });
+    await expect(toggle).toHaveAttribute("aria-checked", "true");
+    await tabTo(page, toggle, 40);
+
+    // Off, then back on, so the rest of the suite finds the persona as it was.
+    for (const { checked, says } of [
+      { checked: "false", says: "triage_request is disabled for support-tier1." },
+      { checked: "true", says: "triage_request is enabled for support-tier1." },
+    ]) {
+      await page.keyboard.press("Space");
+      await expect(notifications.getByText(says)).toBeVisible();
+      await expect(notifications).toHaveAttribute("aria-live", "polite");
+      await expect(toggle).toHaveAttribute("aria-checked", checked);
+      await expect(toggle).not.toHaveAttribute("aria-busy");
+      await expect(toggle).toBeFocused();
+    }
+  });
+});
