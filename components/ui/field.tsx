@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { cn } from "./cn";
 
 /** The look every text control shares; 16 px text on phones so iOS does not zoom. */
@@ -45,14 +45,14 @@ export function describedBy(id: string, error: string | undefined, hasHint = fal
   } as const;
 }
 
-type InputProps = InputHTMLAttributes<HTMLInputElement> & { id: string; error?: string; hasHint?: boolean };
+type InputProps = ComponentProps<"input"> & { id: string; error?: string; hasHint?: boolean };
 
 /** A text input that marks itself invalid and points at its error message. */
 export function Input({ id, error, hasHint, className, ...props }: InputProps) {
   return <input id={id} {...describedBy(id, error, hasHint)} className={cn(controlClasses, "h-11 sm:h-9", className)} {...props} />;
 }
 
-type TextareaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string; error?: string; hasHint?: boolean };
+type TextareaProps = ComponentProps<"textarea"> & { id: string; error?: string; hasHint?: boolean };
 
 /** A multi-line text input, for prose (JSON gets the code editor). */
 export function Textarea({ id, error, hasHint, className, ...props }: TextareaProps) {

@@ -1,6 +1,6 @@
 import { Wrench } from "lucide-react";
 import type { Metadata } from "next";
-import { ToolRow, type ToolRowData } from "@/components/tools/tool-row";
+import { ToolRow } from "@/components/tools/tool-row";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FilterBar } from "@/components/ui/filter-bar";
 import { PageHeader } from "@/components/ui/page-header";
@@ -8,7 +8,7 @@ import { Pager } from "@/components/ui/pager";
 import { pageWindow } from "@/components/ui/paging";
 import { Table } from "@/components/ui/table";
 import { hrefWith } from "@/components/ui/url-filters";
-import { firstParam, type SearchParamValue } from "@/lib/actions/search-params";
+import { firstParam, oneOf, type SearchParamValue } from "@/lib/actions/search-params";
 import { requirePageOperator } from "@/lib/auth/session";
 import { listToolsForDashboard } from "@/lib/runtime/tool-list";
 
@@ -18,17 +18,30 @@ const PAGE_SIZE = 50;
 
 type SearchParams = Promise<Record<string, SearchParamValue>>;
 
+const SIDE_EFFECT_OPTIONS = { "side effect": true, "read-only": false } as const;
+const SORT_OPTIONS = ["name", "updated"] as const;
+
 export default async function ToolsPage({ searchParams }: { searchParams: SearchParams }) {
   await requirePageOperator();
   const params = await searchParams;
-  const values = { q: firstParam(params.q) || undefined, group: firstParam(params.group) || undefined, page: firstParam(params.page) || undefined };
-  const { dataTools, codeTools, groups } = await listToolsForDashboard({ search: values.q, group: values.group });
-  const rows: ToolRowData[] = [
-    ...dataTools.map((tool) => ({ ...tool, kind: "data" as const })),
-    ...codeTools.map((tool) => ({ ...tool, kind: "code" as const })),
-  ];
-  const window = pageWindow(rows.length, values.page, PAGE_SIZE);
-  const filtering = Boolean(values.q || values.group);
+  const text = (name: string) => firstParam(params[name]) || undefined;
+  const values = { q: text("q"), group: text("group"), tag: text("tag"), method: text("method"), effect: text("effect"), sort: text("sort"), page: text("page") };
+  const effect = oneOf(values.effect ?? "", Object.keys(SIDE_EFFECT_OPTIONS) as (keyof typeof SIDE_EFFECT_OPTIONS)[]);
+  const filters = {
+    search: values.q,
+    group: values.group,
+    tag: values.tag,
+    method: values.method?.toUpperCase(),
+    sideEffect: effect === undefined ? undefined : SIDE_EFFECT_OPTIONS[effect],
+    sort: oneOf(values.sort ?? "", SORT_OPTIONS),
+  };
+  const requested = pageWindow(Number.MAX_SAFE_INTEGER, values.page, PAGE_SIZE);
+  let listing = await listToolsForDashboard({ ...filters, offset: requested.offset, limit: PAGE_SIZE });
+  let window = pageWindow(listing.total, values.page, PAGE_SIZE);
+  // A page past the end (an old link) shows the last page rather than nothing.
+  if (window.offset !== requested.offset) listing = await listToolsForDashboard({ ...filters, offset: window.offset, limit: PAGE_SIZE });
+  window = pageWindow(listing.total, window.page, PAGE_SIZE);
+  const filtering = Boolean(values.q || values.group || values.tag || values.method || values.effect);
 
   return (
     <>
@@ -37,9 +50,15 @@ export default async function ToolsPage({ searchParams }: { searchParams: Search
         basePath="/tools"
         values={values}
         search={{ param: "q", label: "Search", placeholder: "Search by name or description" }}
-        facets={[{ param: "group", label: "Group", options: groups }]}
+        facets={[
+          { param: "group", label: "Group", options: listing.groups },
+          { param: "tag", label: "Tag", options: listing.tags },
+          { param: "method", label: "Method", options: listing.methods },
+          { param: "effect", label: "Side effect", options: Object.keys(SIDE_EFFECT_OPTIONS) },
+          { param: "sort", label: "Sort", options: SORT_OPTIONS },
+        ]}
       />
-      {rows.length === 0 && !filtering ? (
+      {listing.total === 0 && !filtering ? (
         <EmptyState icon={Wrench} title="No tools yet">
           Data-defined tools you add appear here next to the built-in code tools.
         </EmptyState>
@@ -47,11 +66,11 @@ export default async function ToolsPage({ searchParams }: { searchParams: Search
         <Table
           caption="Tools"
           columns={[{ label: "Tool" }, { label: "Kind" }, { label: "Group · tags" }, { label: "Updated" }, { label: "Actions", srOnly: true }]}
-          isEmpty={rows.length === 0}
+          isEmpty={listing.rows.length === 0}
           empty="No tool matches these filters. Try another search, or clear the filters."
           footer={<Pager window={window} noun="tools" hrefFor={(page) => hrefWith("/tools", values, { page: String(page) })} />}
         >
-          {rows.slice(window.offset, window.offset + PAGE_SIZE).map((tool) => (
+          {listing.rows.map((tool) => (
             <ToolRow key={tool.name} tool={tool} />
           ))}
         </Table>

@@ -1,0 +1,256 @@
+"use client";
+
+import { Plus, Trash2 } from "lucide-react";
+import { useRef } from "react";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Field, Input } from "@/components/ui/field";
+import { JsonEditor } from "@/components/ui/json-editor";
+import { Select } from "@/components/ui/select";
+import type { ValidationIssue } from "@/lib/errors";
+import { HTTP_METHODS } from "@/lib/tools/client";
+import { controlId, issuesAt, issuesWithin } from "./field-issues";
+import { insertAtCursor, PlaceholderMenu } from "./placeholder-menu";
+import { SecretField, type SecretEntry } from "./secret-field";
+import { rowKey, type HeaderRow, type PairRow, type ToolDraft } from "./tool-draft";
+
+export interface SecretState {
+  readonly masks: Readonly<Record<string, string>>;
+  readonly entries: Readonly<Record<string, SecretEntry>>;
+  readonly onChange: (header: string, entry: SecretEntry) => void;
+  /** Why stored values will not be kept, if they will not (e.g. the destination changed). */
+  readonly notice?: string;
+}
+
+interface RequestEditorProps {
+  readonly draft: ToolDraft;
+  readonly update: (patch: Partial<ToolDraft>) => void;
+  readonly issues: readonly ValidationIssue[];
+  readonly readOnly: boolean;
+  readonly secrets: SecretState;
+}
+
+/** Method, URL, headers (secret ones masked), query and body, with placeholder menus. */
+export function RequestEditor({ draft, update, issues, readOnly, secrets }: RequestEditorProps) {
+  const urlInput = useRef<HTMLInputElement>(null);
+  const parameterNames = draft.parameters.map((field) => field.name);
+  const bodyless = draft.method === "GET" || draft.method === "HEAD";
+  const urlError = issuesAt(issues, "request.url");
+  const bodyIssues = issuesWithin(issues, "request.body").map((issue) => ({ ...issue, path: issue.path.replace(/^request\.body\.?/, "") }));
+
+  return (
+    <div className="grid gap-5">
+      <div className="grid gap-1.5">
+        <span id="endpoint-label" className="text-sm font-medium">
+          Endpoint
+        </span>
+        <div className="flex flex-wrap gap-2" role="group" aria-labelledby="endpoint-label">
+          <div className="w-28">
+            <label htmlFor={controlId("request.method")} className="sr-only">
+              Method
+            </label>
+            <Select id={controlId("request.method")} value={draft.method} disabled={readOnly} onChange={(event) => update({ method: event.target.value })} error={issuesAt(issues, "request.method")}>
+              {HTTP_METHODS.map((method) => (
+                <option key={method}>{method}</option>
+              ))}
+            </Select>
+          </div>
+          <div className="min-w-0 flex-1 basis-64">
+            <label htmlFor={controlId("request.url")} className="sr-only">
+              URL
+            </label>
+            <Input
+              ref={urlInput}
+              id={controlId("request.url")}
+              value={draft.url}
+              readOnly={readOnly}
+              error={urlError}
+              hasHint
+              spellCheck={false}
+              className="font-mono"
+              onChange={(event) => update({ url: event.target.value })}
+            />
+          </div>
+          {!readOnly && <PlaceholderMenu label="Insert a placeholder into the URL" parameters={parameterNames} onInsert={(placeholder) => update({ url: insertAtCursor(urlInput.current, draft.url, placeholder) })} />}
+        </div>
+        {urlError ? (
+          <p id={`${controlId("request.url")}-error`} className="text-xs font-medium text-danger-foreground">
+            {urlError}
+          </p>
+        ) : (
+          <p id={`${controlId("request.url")}-hint`} className="text-xs text-muted-foreground">
+            Placeholders may appear in the path and query only: scheme, host and port are fixed, so a model never chooses where a request goes.
+          </p>
+        )}
+      </div>
+
+      <Rows
+        title="Headers"
+        rows={draft.headers}
+        readOnly={readOnly}
+        addLabel="Add header"
+        onChange={(headers) => update({ headers: headers as HeaderRow[] })}
+        newRow={() => ({ key: rowKey("header"), name: "", value: "", secret: false })}
+        issuesPath="request.headers"
+        issues={issues}
+        parameterNames={parameterNames}
+        renderExtra={(row, replace) => {
+          const header = row as HeaderRow;
+          return (
+            <>
+              <label className="inline-flex min-h-11 items-center gap-2 text-sm sm:min-h-9">
+                <Checkbox checked={header.secret} disabled={readOnly} onCheckedChange={(checked) => replace({ ...header, secret: checked === true, value: "" })} aria-label={`${header.name || "header"} is secret`} />
+                Secret
+              </label>
+            </>
+          );
+        }}
+        renderValue={(row) => {
+          const header = row as HeaderRow;
+          if (!header.secret) return null;
+          return (
+            <SecretField
+              id={controlId(`secret.${header.name}`)}
+              header={header.name}
+              mask={secrets.notice ? null : (secrets.masks[header.name.toLowerCase()] ?? null)}
+              entry={secrets.entries[header.name.toLowerCase()] ?? { kind: "keep" }}
+              onChange={(entry) => secrets.onChange(header.name.toLowerCase(), entry)}
+              notice={secrets.masks[header.name.toLowerCase()] && secrets.notice ? secrets.notice : undefined}
+              error={issuesAt(issues, `secrets.${header.name}`)}
+              readOnly={readOnly}
+            />
+          );
+        }}
+      />
+
+      <Rows
+        title="Query parameters"
+        rows={draft.query}
+        readOnly={readOnly}
+        addLabel="Add query parameter"
+        onChange={(query) => update({ query: query as PairRow[] })}
+        newRow={() => ({ key: rowKey("query"), name: "", value: "" })}
+        issuesPath="request.query"
+        issues={issues}
+        parameterNames={parameterNames}
+      />
+
+      <div className="grid gap-1.5">
+        <span className="text-sm font-medium">Body (JSON)</span>
+        {bodyless && draft.body.trim() === "" ? (
+          <p className="rounded-md border border-dashed px-3 py-3 text-sm text-muted-foreground">{draft.method} requests take no body.</p>
+        ) : (
+          <>
+            <JsonEditor label="Request body template" value={draft.body} onChange={(body) => update({ body })} issues={bodyIssues} readOnly={readOnly} minHeight="6rem" id={controlId("request.body")} />
+            <p className="text-xs text-muted-foreground">
+              A string that is exactly one placeholder, like <code className="font-mono">&quot;{"{{quantity}}"}&quot;</code>, becomes the typed value; other strings interpolate as text. Empty means no body.
+            </p>
+          </>
+        )}
+        {issuesAt(issues, "request.body") && <p className="text-xs font-medium text-danger-foreground">{issuesAt(issues, "request.body")}</p>}
+      </div>
+    </div>
+  );
+}
+
+interface RowsProps {
+  readonly title: string;
+  readonly rows: readonly (PairRow | HeaderRow)[];
+  readonly onChange: (rows: (PairRow | HeaderRow)[]) => void;
+  readonly newRow: () => PairRow | HeaderRow;
+  readonly addLabel: string;
+  readonly readOnly: boolean;
+  readonly issuesPath: string;
+  readonly issues: readonly ValidationIssue[];
+  readonly parameterNames: readonly string[];
+  readonly renderExtra?: (row: PairRow | HeaderRow, replace: (row: PairRow | HeaderRow) => void) => React.ReactNode;
+  /** Replaces the plain value input (e.g. a secret field); null keeps the input. */
+  readonly renderValue?: (row: PairRow | HeaderRow) => React.ReactNode;
+}
+
+/** Name/value rows with a placeholder menu per value and a labelled delete button. */
+function Rows({ title, rows, onChange, newRow, addLabel, readOnly, issuesPath, issues, parameterNames, renderExtra, renderValue }: RowsProps) {
+  const inputs = useRef(new Map<string, HTMLInputElement>());
+  const replace = (index: number) => (row: PairRow | HeaderRow) => onChange(rows.map((candidate, position) => (position === index ? row : candidate)));
+  const blockError = issuesAt(issues, issuesPath);
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-1.5 text-sm font-medium">{title}</legend>
+      {rows.length === 0 && <p className="text-sm text-muted-foreground">None.</p>}
+      {rows.map((row, index) => {
+        const path = `${issuesPath}.${row.name}`;
+        const error = issuesAt(issues, path);
+        const custom = renderValue?.(row);
+        return (
+          <div key={row.key} className="grid gap-1.5 rounded-md border bg-surface p-2 sm:border-0 sm:bg-transparent sm:p-0">
+            <div className="flex flex-wrap items-start gap-2">
+              <div className="min-w-0 flex-1 basis-36">
+                <label htmlFor={controlId(`${path}#name-${row.key}`)} className="sr-only">
+                  {title} name {index + 1}
+                </label>
+                <Input
+                  id={controlId(`${path}#name-${row.key}`)}
+                  value={row.name}
+                  placeholder="Name"
+                  readOnly={readOnly}
+                  spellCheck={false}
+                  className="font-mono"
+                  onChange={(event) => replace(index)({ ...row, name: event.target.value })}
+                />
+              </div>
+              {custom ? (
+                <div className="min-w-0 flex-[2] basis-64">{custom}</div>
+              ) : (
+                <>
+                  <div className="min-w-0 flex-[2] basis-48">
+                    <label htmlFor={controlId(path)} className="sr-only">
+                      Value of {row.name || `${title.toLowerCase()} ${index + 1}`}
+                    </label>
+                    <Input
+                      ref={(element) => {
+                        if (element) inputs.current.set(row.key, element);
+                      }}
+                      id={controlId(path)}
+                      value={row.value}
+                      placeholder="Value"
+                      readOnly={readOnly}
+                      error={error}
+                      spellCheck={false}
+                      className="font-mono"
+                      onChange={(event) => replace(index)({ ...row, value: event.target.value })}
+                    />
+                  </div>
+                  {!readOnly && (
+                    <PlaceholderMenu
+                      label={`Insert a placeholder into ${row.name || "this value"}`}
+                      parameters={parameterNames}
+                      onInsert={(placeholder) => replace(index)({ ...row, value: insertAtCursor(inputs.current.get(row.key) ?? null, row.value, placeholder) })}
+                    />
+                  )}
+                </>
+              )}
+              {renderExtra?.(row, replace(index))}
+              {!readOnly && (
+                <Button variant="ghost" size="icon" onClick={() => onChange(rows.filter((_, position) => position !== index))}>
+                  <Trash2 aria-hidden />
+                  <span className="sr-only">
+                    Remove {row.name || `${title.toLowerCase()} ${index + 1}`}
+                  </span>
+                </Button>
+              )}
+            </div>
+            {error && <p className="text-xs font-medium text-danger-foreground">{error}</p>}
+          </div>
+        );
+      })}
+      {blockError && <p className="text-xs font-medium text-danger-foreground">{blockError}</p>}
+      {!readOnly && (
+        <div>
+          <Button variant="secondary" size="sm" onClick={() => onChange([...rows, newRow()])}>
+            <Plus aria-hidden /> {addLabel}
+          </Button>
+        </div>
+      )}
+    </fieldset>
+  );
+}
