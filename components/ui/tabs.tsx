@@ -11,9 +11,24 @@ export interface TabPanel {
 }
 
 /** Tabs on Radix (arrow keys move, Home/End jump); the tab row scrolls sideways on its own, never the page. */
-export function Tabs({ panels, defaultValue, label, className }: { panels: readonly TabPanel[]; defaultValue?: string; label: string; className?: string }) {
+interface TabsProps {
+  readonly panels: readonly TabPanel[];
+  readonly label: string;
+  readonly defaultValue?: string;
+  /** Controlled use: the open tab and what happens when the operator picks another. */
+  readonly value?: string;
+  readonly onValueChange?: (value: string) => void;
+  readonly className?: string;
+}
+
+export function Tabs({ panels, defaultValue, value, onValueChange, label, className }: TabsProps) {
   return (
-    <TabsPrimitive.Root defaultValue={defaultValue ?? panels[0]?.value} className={cn("grid min-w-0 gap-4", className)}>
+    <TabsPrimitive.Root
+      defaultValue={value === undefined ? (defaultValue ?? panels[0]?.value) : undefined}
+      value={value}
+      onValueChange={onValueChange}
+      className={cn("grid min-w-0 gap-4", className)}
+    >
       <TabsList aria-label={label}>
         {panels.map((panel) => (
           <TabsTrigger key={panel.value} value={panel.value}>

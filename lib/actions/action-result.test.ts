@@ -8,7 +8,7 @@ describe("actionFailure", () => {
       { path: "email", message: "must be an e-mail address" },
       { path: "password", message: "must be at least 8 characters long" },
     ];
-    expect(actionFailure(new ValidationError(issues))).toEqual({ ok: false, errors: issues, message: "Please fix the highlighted problems." });
+    expect(actionFailure(new ValidationError(issues))).toEqual({ ok: false, errors: issues, message: "Please fix the highlighted problems.", code: "validation" });
   });
 
   it.each([
@@ -17,7 +17,7 @@ describe("actionFailure", () => {
     new NotFoundError('Persona "x" does not exist.'),
   ])("passes the message of an expected %s through", (error) => {
     const log = vi.fn();
-    expect(actionFailure(error, log)).toEqual({ ok: false, errors: [], message: error.message });
+    expect(actionFailure(error, log)).toEqual({ ok: false, errors: [], message: error.message, code: error.code });
     expect(log).not.toHaveBeenCalled();
   });
 

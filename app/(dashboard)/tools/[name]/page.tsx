@@ -2,12 +2,14 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { DataToolTabs } from "@/components/tools/data-tool-tabs";
 import { ParameterTable } from "@/components/tools/parameter-table";
+import { ToolActions } from "@/components/tools/tool-actions";
 import { Badge, StatusBadge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { CodeBlock } from "@/components/ui/code-block";
 import { PageHeader } from "@/components/ui/page-header";
 import { Tabs } from "@/components/ui/tabs";
 import { firstParam, type SearchParamValue } from "@/lib/actions/search-params";
+import { hasRole } from "@/lib/auth/roles";
 import { requirePageOperator } from "@/lib/auth/session";
 import { listToolRevisions } from "@/lib/db/tool-revisions";
 import { getTool } from "@/lib/db/tools";
@@ -22,7 +24,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 }
 
 export default async function ToolPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
-  await requirePageOperator();
+  const operator = await requirePageOperator();
   const { name } = await params;
   const tab = firstParam((await searchParams).tab) || undefined;
   const breadcrumbs = [{ label: "Tools", href: "/tools" }, { label: name }];
@@ -40,8 +42,9 @@ export default async function ToolPage({ params, searchParams }: { params: Param
               {tool.definition.side_effect ? <StatusBadge status="warning">side effect</StatusBadge> : <StatusBadge status="neutral">read-only</StatusBadge>}
             </>
           }
+          actions={hasRole(operator.role, "editor") ? <ToolActions name={tool.name} version={tool.version} /> : undefined}
         />
-        <DataToolTabs tool={tool} revisions={await revisionsOrNotFound(name)} tab={tab} />
+        <DataToolTabs tool={tool} revisions={await revisionsOrNotFound(name)} tab={tab} canRestore={hasRole(operator.role, "editor")} />
       </>
     );
   }
