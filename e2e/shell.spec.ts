@@ -17,6 +17,8 @@ const ROUTES = [
   { path: "/tools/e2e_orders", status: 200, heading: "e2e_orders" },
   { path: "/tools/current_time", status: 200, heading: "current_time" },
   { path: "/tools/e2e_orders?tab=json", status: 200, heading: "e2e_orders", selectedTab: "JSON" },
+  { path: "/tools/e2e_orders/edit", status: 200, heading: "e2e_orders" },
+  { path: "/tools/new-tool", status: 200, heading: "New tool" },
   { path: "/personas", status: 200, heading: "Personas" },
   { path: "/audit", status: 200, heading: "Audit" },
   { path: "/settings", status: 200, heading: "Settings" },

@@ -69,7 +69,7 @@ export function FieldList({ fields, onChange, basePath, issues, readOnly, depth 
 
   return (
     <div className="grid gap-2">
-      {fields.length === 0 && <p className="rounded-md border border-dashed px-3 py-4 text-center text-sm text-muted-foreground">No parameters yet.</p>}
+      {fields.length === 0 && <p className="rounded-md border border-dashed px-3 py-4 text-center text-sm text-muted-foreground">{depth === 0 ? "No parameters yet." : "No properties yet."}</p>}
       <DndContext
         sensors={sensors}
         collisionDetection={closestCenter}

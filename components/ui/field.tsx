@@ -3,7 +3,7 @@ import { cn } from "./cn";
 
 /** The look every text control shares; 16 px text on phones so iOS does not zoom. */
 export const controlClasses =
-  "block w-full min-w-0 rounded-md border border-input bg-surface px-3 py-2 text-base shadow-xs outline-none transition-[color,box-shadow] placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-danger aria-invalid:ring-danger/25 sm:text-sm";
+  "block w-full min-w-0 rounded-md border border-input bg-surface px-3 py-1.5 text-base shadow-xs outline-none transition-[color,box-shadow] placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-danger aria-invalid:ring-danger/25 sm:text-sm";
 
 interface FieldProps {
   readonly id: string;
@@ -56,5 +56,5 @@ type TextareaProps = ComponentProps<"textarea"> & { id: string; error?: string; 
 
 /** A multi-line text input, for prose (JSON gets the code editor). */
 export function Textarea({ id, error, hasHint, className, ...props }: TextareaProps) {
-  return <textarea id={id} {...describedBy(id, error, hasHint)} className={cn(controlClasses, "min-h-20", className)} {...props} />;
+  return <textarea id={id} {...describedBy(id, error, hasHint)} className={cn(controlClasses, "min-h-20 py-2", className)} {...props} />;
 }

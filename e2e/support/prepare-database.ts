@@ -50,6 +50,18 @@ for (const tool of secretTools) {
   await saveTool({ definition, secrets: { values, keyring }, baseVersion: null, actor: SYSTEM_ACTOR });
 }
 
+// A tool and a persona naming it, for the rename journey (tool-authoring.spec.ts).
+await saveTool({
+  definition: parseToolDefinition({
+    name: "e2e_rename_me",
+    description: "End-to-end fixture tool that the authoring journey renames.",
+    request: { method: "GET", url: "https://api.example.com/rename" },
+  }),
+  baseVersion: null,
+  actor: SYSTEM_ACTOR,
+});
+await createPersona({ slug: "e2e-rename", name: "Rename check", grant: ["e2e_rename_me"] }, SYSTEM_ACTOR);
+
 // A persona whose grant and disabled list name tools that no longer exist.
 await createPersona(
   { slug: "e2e-retired", name: "Retired tools", grant: ["triage_request", "retired_lookup"], disabledTools: ["old_weather"] },

@@ -1,0 +1,153 @@
+/**
+ * Protects authoring a tool through the editor as an operator would: building a tool with nested
+ * parameters, a body template, a secret header and json_path extraction entirely through the form,
+ * finding it intact after a reload; the JSON tab round trip and its refusal of a forbidden keyword;
+ * a stale save refused and the edits reapplied on the colleague's version; a rename that updates
+ * the personas naming the tool; and the editor by keyboard alone. The typed secret is watched by
+ * the leak guard: it must never come back to the browser.
+ */
+import type { Locator, Page } from "@playwright/test";
+import { maskSecret } from "../lib/secrets/mask";
+import { expect, test } from "./fixtures/test";
+import { storageStateFor } from "./support/environment";
+import { openGuardedPage } from "./support/guarded-page";
+
+test.use({ storageState: storageStateFor("editor") });
+
+const TOOL = "e2e_create_order";
+const SECRET = "sk-authoring-e2e-5f1c9a2b7d";
+
+async function addParameter(scope: Locator | Page, name: string, type: string, addLabel = "Add parameter") {
+  await scope.getByRole("button", { name: addLabel }).last().click();
+  const page = "page" in scope ? scope.page() : scope;
+  await page.getByLabel("Name of parameter new parameter").last().fill(name);
+  await page.getByLabel(`Type of ${name}`, { exact: true }).selectOption(type);
+}
+
+test("builds a tool through the form, and finds every value after a reload", async ({ page, leakGuard }) => {
+  leakGuard.watch(SECRET);
+  await page.goto("/tools/new-tool");
+  await page.getByLabel("Name", { exact: true }).fill(TOOL);
+  await page.getByLabel("Description", { exact: true }).fill("Creates an order for a customer.");
+
+  await addParameter(page, "customer", "object");
+  await page.getByRole("button", { name: "Show details of customer" }).click();
+  const customer = page.getByRole("group", { name: "Properties of customer" });
+  await addParameter(customer, "email", "string", "Add property");
+
+  await addParameter(page, "lines", "array");
+  await page.getByRole("button", { name: "Show details of lines" }).click();
+  await page.getByRole("group", { name: "Each item of lines" }).getByLabel("Item type").selectOption("object");
+  const line = page.getByRole("group", { name: "Properties of lines item" });
+  await addParameter(line, "unit", "string", "Add property");
+  await line.getByRole("button", { name: "Show details of unit" }).click();
+  await line.getByLabel("Allowed values").fill("piece, box");
+
+  await page.getByLabel("Method").selectOption("POST");
+  await page.getByLabel("URL").fill("https://api.example.com/orders");
+  await page.getByRole("button", { name: "Add header" }).click();
+  await page.getByLabel("Headers name 1").fill("Authorization");
+  await page.getByLabel("Authorization is secret").click();
+  await page.getByLabel("Secret value of Authorization").fill(SECRET);
+  await page.getByLabel("Request body template").fill('{"customer": "{{customer}}", "lines": "{{lines}}"}');
+  await page.getByLabel("Result for the model").selectOption("json_path");
+  await page.getByLabel("JSON path").fill("data.order_id");
+
+  await page.getByRole("button", { name: "Create tool" }).click();
+  await expect(page).toHaveURL(`/tools/${TOOL}`);
+  await expect(page.getByRole("heading", { level: 1, name: TOOL })).toBeVisible();
+  await expect(page.getByLabel("Authorization is a secret")).toContainText(maskSecret(SECRET));
+
+  await page.goto(`/tools/${TOOL}/edit`);
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(TOOL);
+  await expect(page.getByLabel("Name of parameter customer")).toHaveValue("customer");
+  await expect(page.getByLabel("Type of lines", { exact: true })).toHaveValue("array");
+  await page.getByRole("button", { name: "Show details of lines" }).click();
+  await expect(page.getByRole("group", { name: "Each item of lines" }).getByLabel("Item type")).toHaveValue("object");
+  await page.getByRole("group", { name: "Properties of lines item" }).getByRole("button", { name: "Show details of unit" }).click();
+  await expect(page.getByRole("group", { name: "Properties of lines item" }).getByLabel("Allowed values")).toHaveValue("piece, box");
+  await expect(page.getByLabel("Method")).toHaveValue("POST");
+  await expect(page.getByLabel("Secret value of Authorization")).toHaveAttribute("placeholder", /^••••/);
+  await expect(page.getByLabel("Secret value of Authorization")).toHaveValue("");
+  await expect(page.getByLabel("JSON path")).toHaveValue("data.order_id");
+  await expect(page.getByLabel("Request body template")).toContainText('"{{customer}}"');
+  await expect(page.getByText("No changes yet")).toBeVisible();
+});
+
+test("the JSON tab keeps every keyword, and a forbidden one is shown at its place and refused", async ({ page }) => {
+  await page.goto(`/tools/${TOOL}/edit`);
+  await page.getByRole("tab", { name: "JSON" }).click();
+  const json = page.getByLabel("Tool definition (JSON)");
+  await expect(json).toContainText('"unit"');
+  await page.getByRole("tab", { name: "Form" }).click();
+  await expect(page.getByLabel("Name of parameter lines")).toHaveValue("lines");
+  await expect(page.getByText("No changes yet")).toBeVisible();
+
+  await page.getByRole("tab", { name: "JSON" }).click();
+  const text = (await json.textContent()) ?? "";
+  await json.fill(text.replace('"type": "object",', '"type": "object", "oneOf": [],'));
+  await expect(page.getByRole("list", { name: "JSON problems" })).toContainText("oneOf");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("alert")).toContainText("stop this tool from being saved");
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(TOOL);
+  await page.goto(`/tools/${TOOL}?tab=history`);
+  await expect(page.getByRole("tabpanel")).toContainText("v1");
+  await expect(page.getByRole("tabpanel")).not.toContainText("v2");
+});
+
+test("a save based on a stale version is refused with what changed, and the edits are reapplied", async ({ page, browser, leakGuard }) => {
+  const colleague = await openGuardedPage(browser, leakGuard, storageStateFor("admin"));
+  await page.goto(`/tools/${TOOL}/edit`);
+  await colleague.page.goto(`/tools/${TOOL}/edit`);
+
+  await colleague.page.getByLabel("Description", { exact: true }).fill("Creates an order (colleague's words).");
+  await colleague.page.getByRole("button", { name: "Save" }).click();
+  await expect(colleague.page).toHaveURL(`/tools/${TOOL}`);
+  await colleague.close();
+
+  await page.getByLabel("Timeout (seconds)").fill("30");
+  await page.getByRole("button", { name: "Save" }).click();
+  const refusal = page.getByRole("alert").filter({ hasText: "description" });
+  await expect(refusal).toBeVisible();
+  await page.getByRole("button", { name: "Load the latest version and reapply my edits" }).click();
+  await expect(page.getByLabel("Description", { exact: true })).toHaveValue("Creates an order (colleague's words).");
+  await expect(page.getByLabel("Timeout (seconds)")).toHaveValue("30");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(`/tools/${TOOL}`);
+  await expect(page.getByText("v3", { exact: true })).toBeVisible();
+});
+
+test("renaming a tool a persona names updates the persona in the same save", async ({ page }) => {
+  await page.goto("/tools/e2e_rename_me/edit");
+  await page.getByLabel("Name", { exact: true }).fill("e2e_renamed");
+  await page.getByRole("button", { name: "Save" }).click();
+  const dialog = page.getByRole("dialog", { name: "Rename e2e_rename_me to e2e_renamed?" });
+  await expect(dialog).toContainText("Rename check");
+  await dialog.getByRole("button", { name: "Rename" }).click();
+  await expect(page).toHaveURL("/tools/e2e_renamed");
+  await page.goto("/personas");
+  const persona = page.getByRole("region", { name: "Rename check" });
+  await expect(persona.getByRole("row", { name: "e2e_renamed" })).toContainText("available");
+  await expect(persona).not.toContainText("Names that match no tool");
+});
+
+test("the editor works by keyboard alone: add, reorder and save", async ({ page }) => {
+  await page.goto(`/tools/${TOOL}/edit`);
+  await page.getByRole("button", { name: "Add parameter" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByLabel("Name of parameter new parameter")).toBeVisible();
+  await page.getByLabel("Name of parameter new parameter").focus();
+  await page.keyboard.type("note");
+  await page.getByRole("button", { name: "More actions for note" }).focus();
+  await page.keyboard.press("Enter");
+  await page.getByRole("menuitem", { name: "Move up" }).focus();
+  await page.keyboard.press("Enter");
+  const order = await page.getByRole("list", { name: "Parameters" }).locator(":scope > li input[id$='-name']").evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+  expect(order).toEqual(["customer", "note", "lines"]);
+  await page.getByRole("button", { name: "Save" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(`/tools/${TOOL}`);
+  await page.getByRole("tab", { name: "Parameters" }).click();
+  await expect(page.getByRole("row", { name: "note" })).toBeVisible();
+});
