@@ -6,6 +6,7 @@ import type { listToolRevisions } from "@/lib/db/tool-revisions";
 import type { ToolDTO } from "@/lib/db/tools";
 import { headerViews } from "@/lib/runtime/tool-view";
 import { ParameterTable } from "./parameter-table";
+import { ToolHistory } from "./tool-history";
 
 type Revisions = Awaited<ReturnType<typeof listToolRevisions>>;
 
@@ -21,7 +22,7 @@ function Definition({ term, children }: { term: string; children: React.ReactNod
 }
 
 /** A data-defined tool's details as tabs: request, parameters, behaviour, history, JSON. */
-export function DataToolTabs({ tool, revisions, tab }: { tool: ToolDTO; revisions: Revisions; tab?: string }) {
+export function DataToolTabs({ tool, revisions, tab, canRestore }: { tool: ToolDTO; revisions: Revisions; tab?: string; canRestore: boolean }) {
   const { definition } = tool;
   const headers = headerViews(tool);
   const query = Object.entries(definition.request.query);
@@ -138,22 +139,7 @@ export function DataToolTabs({ tool, revisions, tab }: { tool: ToolDTO; revision
         {
           value: "history",
           label: `History (${revisions.length})`,
-          content: (
-            <Card title="History" description="Every saved revision, newest first.">
-              <ol className="divide-y">
-                {revisions.map((revision) => (
-                  <li key={revision.version} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 py-2 text-sm">
-                    <Badge className="font-mono">v{revision.version}</Badge>
-                    <span>{revision.createdBy}</span>
-                    <time dateTime={revision.createdAt.toISOString()} className="text-xs text-muted-foreground tabular-nums">
-                      {revision.createdAt.toISOString().replace("T", " ").slice(0, 16)} UTC
-                    </time>
-                    {revision.note && <span className="basis-full text-muted-foreground sm:basis-auto">{revision.note}</span>}
-                  </li>
-                ))}
-              </ol>
-            </Card>
-          ),
+          content: <ToolHistory name={tool.name} currentVersion={tool.version} revisions={revisions} canRestore={canRestore} />,
         },
         {
           value: "json",

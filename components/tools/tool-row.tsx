@@ -1,4 +1,4 @@
-import { Braces, ExternalLink } from "lucide-react";
+import { Braces, Download, ExternalLink } from "lucide-react";
 import Link from "next/link";
 import { Badge, StatusBadge } from "@/components/ui/badge";
 import { RowActions } from "@/components/ui/menu";
@@ -20,11 +20,27 @@ export type ToolRowData =
     }
   | { readonly kind: "code"; readonly name: string; readonly description: string; readonly sideEffect: boolean };
 
+/** The form the list's selection checkboxes belong to (a GET form: it works without JavaScript). */
+export const EXPORT_FORM_ID = "export-form";
+
 /** One row of the tool list (a card on phones). */
 export function ToolRow({ tool }: { tool: ToolRowData }) {
   const href = `/tools/${tool.name}`;
   return (
     <Row label={tool.name}>
+      <Cell className="w-10 max-md:absolute max-md:top-3 max-md:right-14">
+        {tool.kind === "data" && (
+          // Native, not the Radix checkbox: only a native input submits with a `form` attribute.
+          <input
+            type="checkbox"
+            name="name"
+            value={tool.name}
+            form={EXPORT_FORM_ID}
+            aria-label={`Select ${tool.name} for export`}
+            className="mt-0.5 size-4 cursor-pointer rounded-sm border-input accent-primary focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+          />
+        )}
+      </Cell>
       <Cell className="max-w-md">
         <div className="min-w-0 pr-10 md:pr-0">
           <Link href={href} className="font-mono text-sm font-medium text-accent-foreground hover:underline">
@@ -69,6 +85,9 @@ export function ToolRow({ tool }: { tool: ToolRowData }) {
           items={[
             { kind: "link", label: "Open", href, icon: <ExternalLink aria-hidden /> },
             { kind: "link", label: "View JSON", href: `${href}?tab=json`, icon: <Braces aria-hidden /> },
+            ...(tool.kind === "data"
+              ? [{ kind: "link", label: "Export", href: `/tools/export.json?name=${tool.name}`, icon: <Download aria-hidden />, download: true } as const]
+              : []),
           ]}
         />
       </Cell>

@@ -8,7 +8,8 @@ import { buttonVariants } from "./button";
 import { cn } from "./cn";
 
 export type MenuItem =
-  | { readonly kind: "link"; readonly label: string; readonly href: string; readonly icon?: ReactNode }
+  /** `download`: a file from a route handler, so a plain link the browser downloads (no client navigation). */
+  | { readonly kind: "link"; readonly label: string; readonly href: string; readonly icon?: ReactNode; readonly download?: boolean }
   | { readonly kind: "action"; readonly label: string; readonly onSelect: () => void; readonly icon?: ReactNode; readonly destructive?: boolean }
   | { readonly kind: "separator" };
 
@@ -27,12 +28,21 @@ export function Menu({ trigger, items, align = "end" }: { trigger: ReactNode; it
           {items.map((item, index) => {
             if (item.kind === "separator") return <DropdownMenu.Separator key={`separator-${index}`} className="-mx-1 my-1 h-px bg-border" />;
             if (item.kind === "link") {
+              const content = (
+                <>
+                  {item.icon}
+                  {item.label}
+                </>
+              );
               return (
                 <DropdownMenu.Item key={item.label} asChild className={itemClasses}>
-                  <Link href={item.href}>
-                    {item.icon}
-                    {item.label}
-                  </Link>
+                  {item.download ? (
+                    <a href={item.href} download>
+                      {content}
+                    </a>
+                  ) : (
+                    <Link href={item.href}>{content}</Link>
+                  )}
                 </DropdownMenu.Item>
               );
             }

@@ -172,3 +172,9 @@ export async function listToolDefinitions(): Promise<StoredToolDefinition[]> {
   });
   return rows.map((row) => ({ ...row, definition: parseStoredDefinition(row.definition) }));
 }
+
+/** The current version of each of `names` that is a stored tool (the others are absent). */
+export async function getToolVersions(names: readonly string[]): Promise<Map<string, number>> {
+  const rows = await getDb().tool.findMany({ where: { name: { in: [...names] } }, select: { name: true, version: true } });
+  return new Map(rows.map((row) => [row.name, row.version]));
+}

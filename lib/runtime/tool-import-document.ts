@@ -35,14 +35,35 @@ export interface DocumentTool {
   readonly carriedSecretValues: readonly string[];
 }
 
+/** One tool of the document as the validator judged it: its definition, or its problems. */
+export type CheckedDocumentTool =
+  | { readonly path: string; readonly name: string; readonly tool: DocumentTool; readonly issues: readonly [] }
+  | { readonly path: string; readonly name: string; readonly tool: null; readonly issues: readonly ValidationIssue[] };
+
+/** Every tool of the document judged, plus the problems of the document itself (its envelope). */
+export interface CheckedDocument {
+  readonly issues: readonly ValidationIssue[];
+  readonly tools: readonly CheckedDocumentTool[];
+}
+
 /** The document's tools, in document order, or a ValidationError listing every problem. */
 export function readToolDocument(document: unknown): DocumentTool[] {
+  const checked = checkToolDocument(document);
+  const issues = [...checked.issues, ...checked.tools.flatMap((entry) => entry.issues)];
+  if (issues.length > 0) throw new ValidationError(issues);
+  return checked.tools.flatMap((entry) => (entry.tool ? [entry.tool] : []));
+}
+
+/**
+ * Every tool of the document judged on its own, in document order, without throwing: what an
+ * import preview shows per tool. {@link readToolDocument} is this, all or nothing.
+ */
+export function checkToolDocument(document: unknown): CheckedDocument {
   const issues: ValidationIssue[] = [];
   const entries = documentEntries(document, issues);
   if (entries.length === 0 && issues.length === 0) issues.push({ path: "", message: "The document holds no tools." });
-  const tools: DocumentTool[] = [];
   const firstPaths = new Map<string, string>();
-  entries.forEach((entry, index) => {
+  const tools = entries.map((entry, index): CheckedDocumentTool => {
     const label = labelOf(entry.input, index);
     const { input, carried } = withoutSecretValues(entry.input);
     let definition: ToolDefinition;
@@ -50,22 +71,23 @@ export function readToolDocument(document: unknown): DocumentTool[] {
       definition = parseToolDefinition(input);
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
-      issues.push(...error.issues.map((issue) => ({ path: joinPath(entry.path, issue.path), message: `${label}: ${issue.message}` })));
-      return;
+      const toolIssues = error.issues.map((issue) => ({ path: joinPath(entry.path, issue.path), message: `${label}: ${issue.message}` }));
+      return { path: entry.path, name: label, tool: null, issues: toolIssues };
     }
     const { name } = definition;
     const namePath = joinPath(entry.path, "name");
     const first = firstPaths.get(name);
-    if (first !== undefined) {
-      issues.push({ path: namePath, message: `${name}: appears more than once in the document (first at ${first || "its top"})` });
-    } else if (isBuiltinToolName(name)) {
-      issues.push({ path: namePath, message: `${name}: is the name of a built-in code tool; choose another name` });
-    }
     firstPaths.set(name, first ?? entry.path);
-    tools.push({ path: entry.path, definition, carriedSecretValues: carried });
+    const nameIssue =
+      first !== undefined
+        ? `${name}: appears more than once in the document (first at ${first || "its top"})`
+        : isBuiltinToolName(name)
+          ? `${name}: is the name of a built-in code tool; choose another name`
+          : null;
+    if (nameIssue !== null) return { path: entry.path, name, tool: null, issues: [{ path: namePath, message: nameIssue }] };
+    return { path: entry.path, name, tool: { path: entry.path, definition, carriedSecretValues: carried }, issues: [] };
   });
-  if (issues.length > 0) throw new ValidationError(issues);
-  return tools;
+  return { issues, tools };
 }
 
 /** `prefix` and `path` joined as a path into the document. */

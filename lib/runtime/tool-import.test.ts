@@ -20,7 +20,7 @@ import { decryptSecret } from "../secrets/encryption";
 import { parseToolDefinition, toPersistedForm, withoutSecretValues } from "../tools";
 import { documentWith } from "../tools/testing";
 import { exportTools } from "./tool-export";
-import { ImportConflictError, importTools } from "./tool-import";
+import { ImportConflictError, importTools, previewImport } from "./tool-import";
 
 const targets = await databaseTargets();
 const keyring = testKeyring();
@@ -191,5 +191,30 @@ describe.each(targets)("tool import and export on $name", (target) => {
     expect((await exportTools(["tool_2", "tool_0"])).tools.map((tool) => tool.name)).toEqual(["tool_0", "tool_2"]);
     await expect(exportTools(["tool_0", "nope", "current_time"])).rejects.toThrow(NotFoundError);
     await expect(exportTools(["nope"])).rejects.toThrow("No stored tool is named nope.");
+  });
+
+  it("previews per tool — new, existing with its version, invalid with its problems — and writes nothing", async () => {
+    await saveTool({ definition: parseToolDefinition(documentWith({ name: "tool_1" })), baseVersion: null, actor: SYSTEM_ACTOR });
+    const tools = tenTools().slice(0, 4);
+    tools[2] = documentWith({ name: "tool_2", request: { method: "GET", url: "ftp://files.example.com/x" } });
+    tools[3] = documentWith({ name: "tool_0" });
+    const before = await rowCounts(db(), target.name);
+    const preview = await previewImport(exported(tools));
+    expect(preview.issues).toEqual([]);
+    expect(preview.tools.map(({ name, status }) => [name, status])).toEqual([
+      ["tool_0", "new"], ["tool_1", "exists"], ["tool_2", "invalid"], ["tool_0", "invalid"],
+    ]);
+    expect(preview.tools[1]).toMatchObject({ version: 1 });
+    expect(preview.tools[2]).toMatchObject({ issues: [{ path: "tools[2].request.url", message: expect.stringMatching(/^tool_2: /) }] });
+    expect(preview.tools[3]).toMatchObject({ issues: [{ path: "tools[3].name", message: expect.stringMatching(/appears more than once/) }] });
+    expect(await rowCounts(db(), target.name)).toEqual(before);
+    // The same validation as the import: its problems are exactly the preview's.
+    const error = await refused(() => importTools(exported(tools), { tool_1: "skip" }, SYSTEM_ACTOR), ValidationError);
+    expect((error as ValidationError).issues).toEqual(preview.tools.flatMap((tool) => (tool.status === "invalid" ? tool.issues : [])));
+  });
+
+  it("previews a document that is no export as a problem of the document", async () => {
+    const preview = await previewImport({ format: "other", version: 1, tools: [] });
+    expect(preview).toEqual({ issues: [{ path: "format", message: 'must be "quiver.tools"' }], tools: [] });
   });
 });

@@ -11,7 +11,8 @@
 import type { Actor } from "../audit/events";
 import { ValidationError, type ValidationIssue } from "../errors";
 import { writeImportedTools, type ImportChoice, type ImportedTool } from "../db/tool-imports";
-import { joinPath, readToolDocument, type DocumentTool } from "./tool-import-document";
+import { getToolVersions } from "../db/tools";
+import { checkToolDocument, joinPath, readToolDocument, type DocumentTool } from "./tool-import-document";
 
 export { ImportConflictError, type ImportChoice } from "../db/tool-imports";
 
@@ -57,6 +58,33 @@ export async function importTools(
   checkChoices(choices);
   const imported = await writeImportedTools(tools.map((tool) => tool.definition), choices, actor);
   return importReport(tools, imported);
+}
+
+/** One tool of a previewed import: new, existing (at `version`: needs a choice) or invalid. */
+export type ImportPreviewTool =
+  | { readonly path: string; readonly name: string; readonly status: "new" }
+  | { readonly path: string; readonly name: string; readonly status: "exists"; readonly version: number }
+  | { readonly path: string; readonly name: string; readonly status: "invalid"; readonly issues: readonly ValidationIssue[] };
+
+export interface ImportPreview {
+  /** Problems of the document itself (not of one tool): nothing can be imported while there are any. */
+  readonly issues: readonly ValidationIssue[];
+  readonly tools: readonly ImportPreviewTool[];
+}
+
+/**
+ * What importing `document` would do, per tool, without writing: the same validation as
+ * {@link importTools}, so a preview without problems imports (unless the store changes meanwhile).
+ */
+export async function previewImport(document: unknown): Promise<ImportPreview> {
+  const checked = checkToolDocument(document);
+  const versions = await getToolVersions(checked.tools.flatMap((entry) => (entry.tool ? [entry.name] : [])));
+  const tools = checked.tools.map(({ path, name, tool, issues }): ImportPreviewTool => {
+    if (tool === null) return { path, name, status: "invalid", issues };
+    const version = versions.get(name);
+    return version === undefined ? { path, name, status: "new" } : { path, name, status: "exists", version };
+  });
+  return { issues: checked.issues, tools };
 }
 
 function checkChoices(choices: Readonly<Record<string, ImportChoice>>): void {

@@ -1,6 +1,8 @@
-import { Wrench } from "lucide-react";
+import { Download, Upload, Wrench } from "lucide-react";
 import type { Metadata } from "next";
-import { ToolRow } from "@/components/tools/tool-row";
+import Link from "next/link";
+import { EXPORT_FORM_ID, ToolRow } from "@/components/tools/tool-row";
+import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FilterBar } from "@/components/ui/filter-bar";
 import { PageHeader } from "@/components/ui/page-header";
@@ -45,7 +47,26 @@ export default async function ToolsPage({ searchParams }: { searchParams: Search
 
   return (
     <>
-      <PageHeader title="Tools" description="HTTP tools defined as data, and the built-in code tools. Agents see them through their personas." />
+      <PageHeader
+        title="Tools"
+        description="HTTP tools defined as data, and the built-in code tools. Agents see them through their personas."
+        actions={
+          <>
+            <Button asChild variant="secondary">
+              <Link href="/tools/import-tools">
+                <Upload aria-hidden />
+                Import
+              </Link>
+            </Button>
+            <Button asChild variant="secondary">
+              <a href="/tools/export.json" download>
+                <Download aria-hidden />
+                Export all
+              </a>
+            </Button>
+          </>
+        }
+      />
       <FilterBar
         basePath="/tools"
         values={values}
@@ -63,17 +84,26 @@ export default async function ToolsPage({ searchParams }: { searchParams: Search
           Data-defined tools you add appear here next to the built-in code tools.
         </EmptyState>
       ) : (
-        <Table
-          caption="Tools"
-          columns={[{ label: "Tool" }, { label: "Kind" }, { label: "Group · tags" }, { label: "Updated" }, { label: "Actions", srOnly: true }]}
-          isEmpty={listing.rows.length === 0}
-          empty="No tool matches these filters. Try another search, or clear the filters."
-          footer={<Pager window={window} noun="tools" hrefFor={(page) => hrefWith("/tools", values, { page: String(page) })} />}
-        >
-          {listing.rows.map((tool) => (
-            <ToolRow key={tool.name} tool={tool} />
-          ))}
-        </Table>
+        <>
+          <form id={EXPORT_FORM_ID} action="/tools/export.json" method="get" className="mb-2 flex flex-wrap items-center justify-end gap-2">
+            <p className="text-xs text-muted-foreground">With none selected, every tool is exported.</p>
+            <Button type="submit" variant="secondary" size="sm">
+              <Download aria-hidden />
+              Export selected
+            </Button>
+          </form>
+          <Table
+            caption="Tools"
+            columns={[{ label: "Select", srOnly: true }, { label: "Tool" }, { label: "Kind" }, { label: "Group · tags" }, { label: "Updated" }, { label: "Actions", srOnly: true }]}
+            isEmpty={listing.rows.length === 0}
+            empty="No tool matches these filters. Try another search, or clear the filters."
+            footer={<Pager window={window} noun="tools" hrefFor={(page) => hrefWith("/tools", values, { page: String(page) })} />}
+          >
+            {listing.rows.map((tool) => (
+              <ToolRow key={tool.name} tool={tool} />
+            ))}
+          </Table>
+        </>
       )}
     </>
   );

@@ -1,0 +1,233 @@
+"use client";
+
+import Link from "next/link";
+import { useState, useTransition, type ChangeEvent } from "react";
+import { importToolsAction, previewImportAction } from "@/app/(dashboard)/tools/import-tools/actions";
+import { Badge, StatusBadge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { FormStatus } from "@/components/ui/form-status";
+import { JsonEditor } from "@/components/ui/json-editor";
+import { Select } from "@/components/ui/select";
+import { toast } from "@/components/ui/toaster";
+import type { ActionResult } from "@/lib/actions/action-result";
+import type { ValidationIssue } from "@/lib/errors";
+import type { ImportPreview, ImportReport, ImportPreviewTool } from "@/lib/runtime/tool-import";
+
+type Choice = "skip" | "overwrite";
+
+const SECRET_REASONS: Readonly<Record<ImportReport["secretsToEnter"][number]["reason"], string>> = {
+  not_imported: "the document carried a value, which Quiver never imports",
+  origin_changed: "the tool now points at another origin, so the stored value was dropped",
+  no_value: "no value has been entered yet",
+};
+
+/**
+ * Import in two steps: Check shows what would happen to each tool (new, existing — skip or
+ * overwrite —, or invalid with its problems), then Import writes all of it or nothing.
+ */
+export function ImportToolsForm() {
+  const [text, setText] = useState("");
+  const [preview, setPreview] = useState<ActionResult<ImportPreview> | null>(null);
+  const [choices, setChoices] = useState<Record<string, Choice>>({});
+  const [outcome, setOutcome] = useState<ActionResult<ImportReport> | null>(null);
+  const [pending, startTransition] = useTransition();
+
+  const edit = (next: string) => {
+    setText(next);
+    setPreview(null);
+    setOutcome(null);
+  };
+  const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (file) edit(await file.text());
+  };
+  const check = () =>
+    startTransition(async () => {
+      const result = await previewImportAction(text);
+      setPreview(result);
+      setChoices({});
+    });
+  const runImport = () =>
+    startTransition(async () => {
+      const result = await importToolsAction(text, choices);
+      setOutcome(result);
+      if (result.ok) {
+        setPreview(null);
+        if (result.message) toast.success(result.message);
+      }
+    });
+
+  const checked = preview?.ok ? preview.data : null;
+  const problems = checked ? [...checked.issues, ...checked.tools.flatMap((tool) => (tool.status === "invalid" ? tool.issues : []))] : [];
+  const editorIssues = preview && !preview.ok ? preview.errors : problems;
+
+  return (
+    <div className="grid gap-6">
+      <Card title="Document" description="A Quiver export, a list of tool definitions or one definition. Secret values in it are never imported.">
+        <div className="grid gap-3">
+          <div className="flex flex-wrap items-center gap-2">
+            <label htmlFor="import-file" className="text-sm">
+              Read a .json file
+            </label>
+            <input id="import-file" type="file" accept=".json,application/json" onChange={readFile} className="text-sm file:mr-2 file:rounded-md file:border file:border-input file:bg-surface file:px-3 file:py-1" />
+          </div>
+          <JsonEditor id="import-document" label="Import document" value={text} onChange={edit} issues={editorIssues} minHeight="14rem" />
+          <div className="flex flex-wrap items-center gap-3">
+            <Button variant="secondary" onClick={check} disabled={pending || text.trim() === ""}>
+              Check
+            </Button>
+            {preview && !preview.ok && <FormStatus message={[preview.message, ...preview.errors.map((issue) => issue.message)].join(" ")} />}
+          </div>
+        </div>
+      </Card>
+      {checked && (
+        <PreviewCard
+          preview={checked}
+          problems={problems.length}
+          choices={choices}
+          onChoose={(name, choice) => setChoices((current) => ({ ...current, [name]: choice }))}
+          onImport={runImport}
+          pending={pending}
+          failure={outcome && !outcome.ok ? outcome.message : undefined}
+        />
+      )}
+      {outcome?.ok && <ReportCard report={outcome.data} />}
+    </div>
+  );
+}
+
+interface PreviewCardProps {
+  readonly preview: ImportPreview;
+  readonly problems: number;
+  readonly choices: Readonly<Record<string, Choice>>;
+  readonly onChoose: (name: string, choice: Choice) => void;
+  readonly onImport: () => void;
+  readonly pending: boolean;
+  readonly failure?: string;
+}
+
+function PreviewCard({ preview, problems, choices, onChoose, onImport, pending, failure }: PreviewCardProps) {
+  const unchosen = preview.tools.filter((tool) => tool.status === "exists" && choices[tool.name] === undefined).length;
+  const blocked = problems > 0 || unchosen > 0 || preview.tools.length === 0;
+  return (
+    <Card title="What the import does" description="Nothing is written until you import; then every tool is written, or none.">
+      <div className="grid gap-4">
+        {preview.issues.length > 0 && <IssueList issues={preview.issues} className="text-danger-foreground" />}
+        <ul aria-label="Tools in the document" className="divide-y">
+          {preview.tools.map((tool) => (
+            <PreviewRow key={tool.path || tool.name} tool={tool} choice={choices[tool.name]} onChoose={onChoose} />
+          ))}
+        </ul>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button onClick={onImport} disabled={blocked || pending}>
+            Import
+          </Button>
+          <FormStatus
+            message={
+              failure ??
+              (problems > 0
+                ? "Nothing is imported while a tool has errors."
+                : unchosen > 0
+                  ? "Choose whether to skip or overwrite each existing tool."
+                  : undefined)
+            }
+          />
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+function PreviewRow({ tool, choice, onChoose }: { tool: ImportPreviewTool; choice?: Choice; onChoose: (name: string, choice: Choice) => void }) {
+  const id = `choice-${tool.path || tool.name}`.replace(/\W+/g, "-");
+  return (
+    <li aria-label={tool.name} className="grid gap-2 py-3 text-sm sm:grid-cols-[14rem_1fr] sm:gap-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-mono font-medium">{tool.name}</span>
+        {tool.status === "new" && <StatusBadge status="success">new</StatusBadge>}
+        {tool.status === "exists" && <StatusBadge status="warning">exists · v{tool.version}</StatusBadge>}
+        {tool.status === "invalid" && <StatusBadge status="danger">invalid</StatusBadge>}
+      </div>
+      {tool.status === "exists" && (
+        <div className="flex flex-wrap items-center gap-2">
+          <label htmlFor={id}>What to do with {tool.name}</label>
+          <Select id={id} className="w-40" value={choice ?? ""} onChange={(event) => onChoose(tool.name, event.target.value as Choice)}>
+            <option value="" disabled>
+              Choose…
+            </option>
+            <option value="skip">Skip</option>
+            <option value="overwrite">Overwrite (new version)</option>
+          </Select>
+        </div>
+      )}
+      {tool.status === "invalid" && (
+        <IssueList issues={tool.issues} className="text-danger-foreground" />
+      )}
+      {tool.status === "new" && <span className="text-muted-foreground">will be created</span>}
+    </li>
+  );
+}
+
+function ReportCard({ report }: { report: ImportReport }) {
+  const lines: [string, readonly string[]][] = [
+    ["Created", report.created],
+    ["Updated", report.updated],
+    ["Unchanged", report.unchanged],
+    ["Skipped", report.skipped],
+  ];
+  return (
+    <Card title="Import report">
+      <div className="grid gap-4 text-sm">
+        <dl className="grid gap-1">
+          {lines
+            .filter(([, names]) => names.length > 0)
+            .map(([term, names]) => (
+              <div key={term} className="flex flex-wrap gap-2">
+                <dt className="w-24 text-muted-foreground">{term}</dt>
+                <dd className="flex flex-wrap gap-1">
+                  {names.map((name) => (
+                    <Link key={name} href={`/tools/${name}`} className="font-mono text-accent-foreground hover:underline">
+                      {name}
+                    </Link>
+                  ))}
+                </dd>
+              </div>
+            ))}
+        </dl>
+        {report.secretsToEnter.length > 0 && (
+          <div className="grid gap-1">
+            <h3 className="font-medium">Secrets to enter</h3>
+            <ul className="grid gap-1">
+              {report.secretsToEnter.map((secret) => (
+                <li key={`${secret.tool}-${secret.header}`}>
+                  <Badge tone="warning">{secret.header}</Badge> of{" "}
+                  <Link href={`/tools/${secret.tool}/edit`} className="font-mono text-accent-foreground hover:underline">
+                    {secret.tool}
+                  </Link>
+                  : {SECRET_REASONS[secret.reason]}.
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {report.warnings.length > 0 && (
+          <IssueList issues={report.warnings} className="text-muted-foreground" />
+        )}
+      </div>
+    </Card>
+  );
+}
+
+/** Problems or remarks, each at its path in the document. */
+function IssueList({ issues, className }: { issues: readonly ValidationIssue[]; className: string }) {
+  return (
+    <ul className={`grid gap-1 text-sm ${className}`}>
+      {issues.map((issue) => (
+        <li key={`${issue.path}-${issue.message}`}>
+          <code className="font-mono">{issue.path || "(document)"}</code> {issue.message}
+        </li>
+      ))}
+    </ul>
+  );
+}
