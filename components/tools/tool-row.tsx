@@ -1,4 +1,4 @@
-import { Braces, Download, ExternalLink } from "lucide-react";
+import { Braces, Copy, Download, ExternalLink, Pencil } from "lucide-react";
 import Link from "next/link";
 import { Badge, StatusBadge } from "@/components/ui/badge";
 import { RowActions } from "@/components/ui/menu";
@@ -23,8 +23,8 @@ export type ToolRowData =
 /** The form the list's selection checkboxes belong to (a GET form: it works without JavaScript). */
 export const EXPORT_FORM_ID = "export-form";
 
-/** One row of the tool list (a card on phones). */
-export function ToolRow({ tool }: { tool: ToolRowData }) {
+/** One row of the tool list (a card on phones); editors also get Edit and Clone. */
+export function ToolRow({ tool, canEdit }: { tool: ToolRowData; canEdit: boolean }) {
   const href = `/tools/${tool.name}`;
   return (
     <Row label={tool.name}>
@@ -85,6 +85,12 @@ export function ToolRow({ tool }: { tool: ToolRowData }) {
           items={[
             { kind: "link", label: "Open", href, icon: <ExternalLink aria-hidden /> },
             { kind: "link", label: "View JSON", href: `${href}?tab=json`, icon: <Braces aria-hidden /> },
+            ...(tool.kind === "data" && canEdit
+              ? [
+                  { kind: "link", label: "Edit", href: `${href}/edit`, icon: <Pencil aria-hidden /> } as const,
+                  { kind: "link", label: "Clone", href: `/tools/new-tool?from=${tool.name}`, icon: <Copy aria-hidden /> } as const,
+                ]
+              : []),
             ...(tool.kind === "data"
               ? [{ kind: "link", label: "Export", href: `/tools/export.json?name=${tool.name}`, icon: <Download aria-hidden />, download: true } as const]
               : []),

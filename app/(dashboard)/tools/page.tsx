@@ -1,4 +1,4 @@
-import { Download, Upload, Wrench } from "lucide-react";
+import { Download, Plus, Upload, Wrench } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { EXPORT_FORM_ID, ToolRow } from "@/components/tools/tool-row";
@@ -11,6 +11,7 @@ import { pageWindow } from "@/components/ui/paging";
 import { Table } from "@/components/ui/table";
 import { hrefWith } from "@/components/ui/url-filters";
 import { firstParam, oneOf, type SearchParamValue } from "@/lib/actions/search-params";
+import { hasRole } from "@/lib/auth/roles";
 import { requirePageOperator } from "@/lib/auth/session";
 import { listToolsForDashboard } from "@/lib/runtime/tool-list";
 
@@ -24,7 +25,8 @@ const SIDE_EFFECT_OPTIONS = { "side effect": true, "read-only": false } as const
 const SORT_OPTIONS = ["name", "updated"] as const;
 
 export default async function ToolsPage({ searchParams }: { searchParams: SearchParams }) {
-  await requirePageOperator();
+  const operator = await requirePageOperator();
+  const canEdit = hasRole(operator.role, "editor");
   const params = await searchParams;
   const text = (name: string) => firstParam(params[name]) || undefined;
   const values = { q: text("q"), group: text("group"), tag: text("tag"), method: text("method"), effect: text("effect"), sort: text("sort"), page: text("page") };
@@ -64,6 +66,14 @@ export default async function ToolsPage({ searchParams }: { searchParams: Search
                 Export all
               </a>
             </Button>
+            {canEdit && (
+              <Button asChild>
+                <Link href="/tools/new-tool">
+                  <Plus aria-hidden />
+                  New tool
+                </Link>
+              </Button>
+            )}
           </>
         }
       />
@@ -100,7 +110,7 @@ export default async function ToolsPage({ searchParams }: { searchParams: Search
             footer={<Pager window={window} noun="tools" hrefFor={(page) => hrefWith("/tools", values, { page: String(page) })} />}
           >
             {listing.rows.map((tool) => (
-              <ToolRow key={tool.name} tool={tool} />
+              <ToolRow key={tool.name} tool={tool} canEdit={canEdit} />
             ))}
           </Table>
         </>
