@@ -19,6 +19,7 @@ const ROUTES = [
   { path: "/tools/e2e_orders?tab=json", status: 200, heading: "e2e_orders", selectedTab: "JSON" },
   { path: "/tools/e2e_orders/edit", status: 200, heading: "e2e_orders" },
   { path: "/tools/new-tool", status: 200, heading: "New tool" },
+  { path: "/tools/import-tools", status: 200, heading: "Import tools" },
   { path: "/personas", status: 200, heading: "Personas" },
   { path: "/audit", status: 200, heading: "Audit" },
   { path: "/settings", status: 200, heading: "Settings" },
