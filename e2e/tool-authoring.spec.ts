@@ -17,6 +17,12 @@ test.use({ storageState: storageStateFor("editor") });
 const TOOL = "e2e_create_order";
 const SECRET = "sk-authoring-e2e-5f1c9a2b7d";
 
+/** Opens a parameter's details (a new one may already be open). */
+async function showDetails(scope: Locator | Page, name: string) {
+  const toggle = scope.getByRole("button", { name: new RegExp(`^(Show|Hide) details of ${name}$`) });
+  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+}
+
 async function addParameter(scope: Locator | Page, name: string, type: string, addLabel = "Add parameter") {
   await scope.getByRole("button", { name: addLabel }).last().click();
   const page = "page" in scope ? scope.page() : scope;
@@ -31,16 +37,16 @@ test("builds a tool through the form, and finds every value after a reload", asy
   await page.getByLabel("Description", { exact: true }).fill("Creates an order for a customer.");
 
   await addParameter(page, "customer", "object");
-  await page.getByRole("button", { name: "Show details of customer" }).click();
+  await showDetails(page, "customer");
   const customer = page.getByRole("group", { name: "Properties of customer" });
   await addParameter(customer, "email", "string", "Add property");
 
   await addParameter(page, "lines", "array");
-  await page.getByRole("button", { name: "Show details of lines" }).click();
+  await showDetails(page, "lines");
   await page.getByRole("group", { name: "Each item of lines" }).getByLabel("Item type").selectOption("object");
   const line = page.getByRole("group", { name: "Properties of lines item" });
   await addParameter(line, "unit", "string", "Add property");
-  await line.getByRole("button", { name: "Show details of unit" }).click();
+  await showDetails(line, "unit");
   await line.getByLabel("Allowed values").fill("piece, box");
 
   await page.getByLabel("Method").selectOption("POST");
@@ -62,9 +68,9 @@ test("builds a tool through the form, and finds every value after a reload", asy
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue(TOOL);
   await expect(page.getByLabel("Name of parameter customer")).toHaveValue("customer");
   await expect(page.getByLabel("Type of lines", { exact: true })).toHaveValue("array");
-  await page.getByRole("button", { name: "Show details of lines" }).click();
+  await showDetails(page, "lines");
   await expect(page.getByRole("group", { name: "Each item of lines" }).getByLabel("Item type")).toHaveValue("object");
-  await page.getByRole("group", { name: "Properties of lines item" }).getByRole("button", { name: "Show details of unit" }).click();
+  await showDetails(page.getByRole("group", { name: "Properties of lines item" }), "unit");
   await expect(page.getByRole("group", { name: "Properties of lines item" }).getByLabel("Allowed values")).toHaveValue("piece, box");
   await expect(page.getByLabel("Method")).toHaveValue("POST");
   await expect(page.getByLabel("Secret value of Authorization")).toHaveAttribute("placeholder", /^••••/);
@@ -84,11 +90,16 @@ test("the JSON tab keeps every keyword, and a forbidden one is shown at its plac
   await expect(page.getByText("No changes yet")).toBeVisible();
 
   await page.getByRole("tab", { name: "JSON" }).click();
-  const text = (await json.textContent()) ?? "";
-  await json.fill(text.replace('"type": "object",', '"type": "object", "oneOf": [],'));
+  const forbidden = {
+    name: TOOL,
+    description: "Creates an order for a customer.",
+    parameters: { type: "object", properties: { customer: { type: "object", oneOf: [], properties: {} } } },
+    request: { method: "POST", url: "https://api.example.com/orders" },
+  };
+  await json.fill(JSON.stringify(forbidden, null, 2));
   await expect(page.getByRole("list", { name: "JSON problems" })).toContainText("oneOf");
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByRole("alert")).toContainText("stop this tool from being saved");
+  await expect(page.getByRole("alert").filter({ hasText: /stops? this tool from being saved/ })).toContainText("parameters.properties.customer.oneOf");
   await page.reload();
   await expect(page.getByRole("heading", { level: 1 })).toContainText(TOOL);
   await page.goto(`/tools/${TOOL}?tab=history`);

@@ -65,22 +65,7 @@ const STASH = "quiver-reapply:";
  */
 export function ToolEditor({ initial, stored, masks, readOnly }: ToolEditorProps) {
   const router = useRouter();
-  const startDraft = useMemo(() => {
-    if (stored && typeof window !== "undefined") {
-      const stash = window.sessionStorage.getItem(STASH + stored.name);
-      if (stash && initial) {
-        window.sessionStorage.removeItem(STASH + stored.name);
-        const { base, mine } = JSON.parse(stash) as { base: Record<string, unknown>; mine: Record<string, unknown> };
-        const merged = reapplyEdits(base, mine, initial as unknown as Record<string, unknown>).document;
-        try {
-          return draftFromPersisted(toPersistedForm(parseToolDefinition(merged)));
-        } catch {
-          return draftFromPersisted(initial);
-        }
-      }
-    }
-    return initial ? draftFromPersisted(initial) : emptyDraft();
-  }, [initial, stored]);
+  const startDraft = useMemo(() => (initial ? draftFromPersisted(initial) : emptyDraft()), [initial]);
   const baseline = useMemo(() => JSON.stringify((initial ? documentFromDraft(draftFromPersisted(initial)) : documentFromDraft(emptyDraft())).document), [initial]);
   const [draft, setDraft] = useState<ToolDraft>(startDraft);
   const [secrets, setSecrets] = useState<Record<string, SecretEntry>>({});
@@ -95,7 +80,9 @@ export function ToolEditor({ initial, stored, masks, readOnly }: ToolEditorProps
 
   const { document: toolDocument, issues: draftIssues } = useMemo(() => documentFromDraft(draft), [draft]);
   const checked = useMemo(() => check(toolDocument, draftIssues), [toolDocument, draftIssues]);
-  const dirty = JSON.stringify(toolDocument) !== baseline || Object.values(secrets).some((entry) => entry.kind !== "keep");
+  // JSON the form cannot take yet (invalid) is an unsaved change too: Save must say why it refuses.
+  const jsonEdited = view === "json" && jsonText !== JSON.stringify(toolDocument, null, 2);
+  const dirty = jsonEdited || JSON.stringify(toolDocument) !== baseline || Object.values(secrets).some((entry) => entry.kind !== "keep");
   const showIssues = attempted || dirty;
   const issues = showIssues ? checked.issues : [];
   const originChanged = initial !== null && stored !== null && originOf(draft.url) !== originOf(initial.request.url);
@@ -106,6 +93,23 @@ export function ToolEditor({ initial, stored, masks, readOnly }: ToolEditorProps
     window.addEventListener("beforeunload", warn);
     return () => window.removeEventListener("beforeunload", warn);
   }, [dirty, readOnly]);
+
+  // After "reapply my edits" the page reloads on the latest version; the stashed edit is laid over it
+  // here, after hydration, so the server's HTML and the first client render agree.
+  useEffect(() => {
+    if (!stored || !initial) return;
+    const stash = window.sessionStorage.getItem(STASH + stored.name);
+    if (!stash) return;
+    window.sessionStorage.removeItem(STASH + stored.name);
+    const { base, mine } = JSON.parse(stash) as { base: Record<string, unknown>; mine: Record<string, unknown> };
+    const merged = reapplyEdits(base, mine, initial as unknown as Record<string, unknown>).document;
+    try {
+      setDraft(draftFromPersisted(toPersistedForm(parseToolDefinition(merged))));
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      toast.error("Your edits no longer fit the latest version; they were not reapplied.");
+    }
+  }, [initial, stored]);
 
   const update = (patch: Partial<ToolDraft>) => setDraft((current) => ({ ...current, ...patch }));
 
