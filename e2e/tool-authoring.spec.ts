@@ -107,6 +107,22 @@ test("the JSON tab keeps every keyword, and a forbidden one is shown at its plac
   await expect(page.getByRole("tabpanel")).not.toContainText("v2");
 });
 
+test("the parameters' JSON Schema tab lifts pasted flat sugar into fields and marks a forbidden keyword", async ({ page }) => {
+  await page.goto("/tools/new-tool");
+  await page.getByRole("tab", { name: "JSON Schema" }).click();
+  const schema = page.getByLabel("Parameters (JSON Schema)");
+  await schema.fill('{"type": "object", "properties": {"sku": {"type": "string", "anyOf": []}}}');
+  await expect(page.getByRole("list", { name: "JSON Schema problems" })).toContainText("parameters.properties.sku.anyOf");
+  await page.getByRole("tab", { name: "Fields" }).click();
+  await expect(page.getByRole("tab", { name: "JSON Schema" })).toHaveAttribute("aria-selected", "true");
+  await schema.fill('[{"name": "sku", "type": "string", "required": true}, {"name": "sizes", "type": "array:integer"}]');
+  await expect(page.getByRole("list", { name: "JSON Schema problems" })).toHaveCount(0);
+  await page.getByRole("tab", { name: "Fields" }).click();
+  await expect(page.getByLabel("Name of parameter sku")).toHaveValue("sku");
+  await expect(page.getByLabel("sku is required")).toHaveAttribute("aria-checked", "true");
+  await expect(page.getByLabel("Type of sizes", { exact: true })).toHaveValue("array");
+});
+
 test("a save based on a stale version is refused with what changed, and the edits are reapplied", async ({ page, browser, leakGuard }) => {
   const colleague = await openGuardedPage(browser, leakGuard, storageStateFor("admin"));
   await page.goto(`/tools/${TOOL}/edit`);

@@ -17,9 +17,9 @@ import { parseToolDefinition, toPersistedForm, type PersistedToolDefinition, typ
 import { BehaviourEditor } from "./behaviour-editor";
 import { controlId, issuesAt } from "./field-issues";
 import { LivePreview } from "./live-preview";
+import { ParametersEditor } from "./parameters-editor";
 import { reapplyEdits } from "./reapply";
 import { RequestEditor } from "./request-editor";
-import { FieldList } from "./schema-editor";
 import type { SecretEntry } from "./secret-field";
 import { documentFromDraft, draftFromPersisted, emptyDraft, type ToolDraft } from "./tool-draft";
 
@@ -260,8 +260,7 @@ export function ToolEditor({ initial, stored, masks, readOnly }: ToolEditorProps
                     </div>
                   </Card>
                   <Card title="Parameters" description="What the model fills in. Nested objects and arrays of objects are allowed; the form only produces what every provider accepts.">
-                    <FieldList fields={draft.parameters} onChange={(parameters) => update({ parameters })} basePath="parameters" issues={issues} readOnly={readOnly} />
-                    {issuesAt(issues, "parameters") && <p className="mt-2 text-xs font-medium text-danger-foreground">{issuesAt(issues, "parameters")}</p>}
+                    <ParametersEditor fields={draft.parameters} onChange={(parameters) => update({ parameters })} issues={issues} readOnly={readOnly} />
                   </Card>
                   <Card title="Request" description="The HTTP call Quiver makes.">
                     <RequestEditor

@@ -25,6 +25,7 @@ export {
 } from "./types";
 export { CONTEXT_FIELDS, type ContextField, type TurnContext } from "./placeholders";
 export {
+  parseParameterSchema,
   parseToolDefinition,
   serializeToolDefinition,
   toPersistedForm,

@@ -54,12 +54,14 @@ export default async function ToolsPage({ searchParams }: { searchParams: Search
         description="HTTP tools defined as data, and the built-in code tools. Agents see them through their personas."
         actions={
           <>
-            <Button asChild variant="secondary">
-              <Link href="/tools/import-tools">
-                <Upload aria-hidden />
-                Import
-              </Link>
-            </Button>
+            {canEdit && (
+              <Button asChild variant="secondary">
+                <Link href="/tools/import-tools">
+                  <Upload aria-hidden />
+                  Import
+                </Link>
+              </Button>
+            )}
             <Button asChild variant="secondary">
               <a href="/tools/export.json" download>
                 <Download aria-hidden />

@@ -7,6 +7,6 @@ export { parseToolDefinition } from "./definition";
 export { serializeToolDefinition, toPersistedForm, type PersistedToolDefinition } from "./persisted-form";
 export { secretHeaderNamesOf, secretHeaderValues, withoutSecretValues } from "./secret-headers";
 export { headerValueProblem } from "./header-value";
-export { parseParameters } from "./schema-subset";
+export { parseParameters, parseParameterSchema } from "./schema-subset";
 export { canonicalSchema, SCHEMA_KEYWORD_ORDER } from "./canonical-schema";
 export { childPath, deepFreeze, describeValue, isAbsent, isPlainObject, Issues, objectFrom } from "./definition-input";

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { ValidationError } from "../../errors";
 import { parseToolDefinition } from "./definition";
+import { parseParameterSchema } from "./schema-subset";
 import { documentWith, problemsOf } from "./test-support/definition-fixtures";
 
 /**
@@ -176,5 +178,24 @@ describe("safe subset: types, items, required, names (SPEC §1.3)", () => {
     const paths = problemsOf(withParameters(schema)).map((issue) => issue.path);
     expect(paths).toHaveLength(1);
     expect(problemsOf(withParameters(schema))[0]?.message).toMatch(/nested deeper than 64 levels/);
+  });
+});
+
+describe("parseParameterSchema", () => {
+  it("lifts the flat sugar to the canonical schema", () => {
+    expect(parseParameterSchema([{ name: "city", type: "string", required: true }])).toEqual({
+      type: "object",
+      properties: { city: { type: "string" } },
+      required: ["city"],
+    });
+  });
+
+  it("refuses a forbidden keyword with its path, like the whole definition would", () => {
+    expect(() => parseParameterSchema({ type: "object", properties: { a: { type: "string", oneOf: [] } } })).toThrow(ValidationError);
+    try {
+      parseParameterSchema({ type: "object", properties: { a: { type: "string", oneOf: [] } } });
+    } catch (error) {
+      expect((error as ValidationError).issues.map((issue) => issue.path)).toEqual(["parameters.properties.a.oneOf"]);
+    }
   });
 });

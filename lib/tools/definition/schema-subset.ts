@@ -8,13 +8,14 @@
  */
 import Ajv from "ajv";
 import { type JsonValue, type ObjectSchema, SCHEMA_TYPES } from "../types";
+import { ValidationError } from "../../errors";
 import { canonicalSchema } from "./canonical-schema";
 import {
   childPath,
   describeValue,
   isAbsent,
   isPlainObject,
-  type Issues,
+  Issues,
   MAX_JSON_DEPTH,
   nameProblem,
   objectFrom,
@@ -211,4 +212,15 @@ function checkAgainstMetaSchema(schema: ObjectSchema, issues: Issues): void {
     const segments = error.instancePath.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
     issues.add(["parameters", ...segments].join("."), error.message ?? "is not valid JSON Schema");
   }
+}
+
+/**
+ * A `parameters` value on its own (the editor's JSON Schema tab): the canonical schema, flat
+ * sugar lifted, or a ValidationError with every problem at its `parameters.…` path.
+ */
+export function parseParameterSchema(input: unknown): ObjectSchema {
+  const issues = new Issues();
+  const { schema } = parseParameters(input, issues);
+  if (issues.problems.length > 0) throw new ValidationError(issues.problems);
+  return schema;
 }
