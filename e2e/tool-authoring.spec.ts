@@ -82,14 +82,14 @@ test("builds a tool through the form, and finds every value after a reload", asy
 
 test("the JSON tab keeps every keyword, and a forbidden one is shown at its place and refused", async ({ page }) => {
   await page.goto(`/tools/${TOOL}/edit`);
-  await page.getByRole("tab", { name: "JSON" }).click();
+  await page.getByRole("tab", { name: "JSON", exact: true }).click();
   const json = page.getByLabel("Tool definition (JSON)");
   await expect(json).toContainText('"unit"');
   await page.getByRole("tab", { name: "Form" }).click();
   await expect(page.getByLabel("Name of parameter lines")).toHaveValue("lines");
   await expect(page.getByText("No changes yet")).toBeVisible();
 
-  await page.getByRole("tab", { name: "JSON" }).click();
+  await page.getByRole("tab", { name: "JSON", exact: true }).click();
   const forbidden = {
     name: TOOL,
     description: "Creates an order for a customer.",

@@ -31,7 +31,8 @@ export function JsonEditor({ label, value, onChange, issues = [], readOnly = fal
     () => [
       json(),
       lintGutter(),
-      linter(jsonParseLinter()),
+      // An empty editor is not an error yet: it is waiting for input.
+      linter((view) => (view.state.doc.length === 0 ? [] : jsonParseLinter()(view))),
       linter((view) => {
         const text = view.state.doc.toString();
         return issues.map((issue): Diagnostic => {
