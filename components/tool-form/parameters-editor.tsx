@@ -7,6 +7,7 @@ import { toast } from "@/components/ui/toaster";
 import { ValidationError, type ValidationIssue } from "@/lib/errors";
 import { fieldsFromSchema, parseParameterSchema, schemaFromFields, type ParameterField } from "@/lib/tools/client";
 import { issuesAt } from "./field-issues";
+import { IssueList } from "./issue-list";
 import { FieldList } from "./schema-editor";
 
 interface ParametersEditorProps {
@@ -70,15 +71,7 @@ export function ParametersEditor({ fields, onChange, issues, readOnly }: Paramet
           content: (
             <div className="grid gap-2">
               <JsonEditor label="Parameters (JSON Schema)" value={text} onChange={edit} issues={jsonIssues} readOnly={readOnly} minHeight="12rem" />
-              {jsonIssues.length > 0 && (
-                <ul aria-label="JSON Schema problems" className="grid gap-1 text-xs text-danger-foreground">
-                  {jsonIssues.map((issue, index) => (
-                    <li key={index}>
-                      <code className="font-mono">parameters{issue.path ? `.${issue.path}` : ""}</code> {issue.message}
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <IssueList label="JSON Schema problems" issues={jsonIssues} pathPrefix="parameters" />
             </div>
           ),
         },

@@ -36,6 +36,19 @@ function withType(field: ParameterField, type: ParameterType): ParameterField {
   return { ...fresh, key: field.key, description: field.description, required: field.required };
 }
 
+/** The type of a field (or of an array's items); changing it keeps what still applies. */
+function TypeSelect({ id, field, readOnly, onChange }: { id: string; field: ParameterField; readOnly: boolean; onChange: (field: ParameterField) => void }) {
+  return (
+    <Select id={id} value={field.type} disabled={readOnly} onChange={(event) => onChange(withType(field, event.target.value as ParameterType))}>
+      {PARAMETER_TYPES.map((type) => (
+        <option key={type} value={type}>
+          {type}
+        </option>
+      ))}
+    </Select>
+  );
+}
+
 interface FieldListProps {
   readonly fields: readonly ParameterField[];
   readonly onChange: (fields: ParameterField[]) => void;
@@ -173,13 +186,7 @@ function SortableFieldRow({ field, path, issues, readOnly, depth, onChange, onRe
           <label htmlFor={controlId(`${path}.type`)} className="sr-only">
             Type of {label}
           </label>
-          <Select id={controlId(`${path}.type`)} value={field.type} disabled={readOnly} onChange={(event) => onChange(withType(field, event.target.value as ParameterType))}>
-            {PARAMETER_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </Select>
+          <TypeSelect id={controlId(`${path}.type`)} field={field} readOnly={readOnly} onChange={onChange} />
         </div>
         <label className="inline-flex min-h-11 items-center gap-2 text-sm sm:min-h-8">
           <Checkbox checked={field.required} disabled={readOnly} onCheckedChange={(checked) => onChange({ ...field, required: checked === true })} aria-label={`${label} is required`} />
@@ -256,18 +263,7 @@ function SchemaDetails({ field, path, issues, readOnly, depth, onChange, label }
           <legend className="px-1 text-sm font-medium">Each item of {label}</legend>
           <div className="w-40">
             <Field id={controlId(`${path}.items.type`)} label="Item type">
-              <Select
-                id={controlId(`${path}.items.type`)}
-                value={field.items.type}
-                disabled={readOnly}
-                onChange={(event) => onChange({ ...field, items: withType(field.items!, event.target.value as ParameterType) })}
-              >
-                {PARAMETER_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {type}
-                  </option>
-                ))}
-              </Select>
+              <TypeSelect id={controlId(`${path}.items.type`)} field={field.items} readOnly={readOnly} onChange={(items) => onChange({ ...field, items })} />
             </Field>
           </div>
           <SchemaDetails

@@ -16,6 +16,7 @@ import { ValidationError, type ValidationIssue } from "@/lib/errors";
 import { parseToolDefinition, toPersistedForm, type PersistedToolDefinition, type ToolDefinition } from "@/lib/tools/client";
 import { BehaviourEditor } from "./behaviour-editor";
 import { controlId, issuesAt } from "./field-issues";
+import { IssueList } from "./issue-list";
 import { LivePreview } from "./live-preview";
 import { ParametersEditor } from "./parameters-editor";
 import { reapplyEdits } from "./reapply";
@@ -297,15 +298,7 @@ export function ToolEditor({ initial, stored, masks, readOnly }: ToolEditorProps
                 <p className="text-xs text-muted-foreground">
                   The whole definition in its persisted form. Secret header values are never shown here; set them in the form. Pasting the flat parameter list lifts it to JSON Schema.
                 </p>
-                {jsonIssues.length > 0 && (
-                  <ul aria-label="JSON problems" className="grid gap-1 text-xs text-danger-foreground">
-                    {jsonIssues.map((issue, index) => (
-                      <li key={index}>
-                        <code className="font-mono">{issue.path || "document"}</code> {issue.message}
-                      </li>
-                    ))}
-                  </ul>
-                )}
+                <IssueList label="JSON problems" issues={jsonIssues} />
               </div>
             ),
           },
