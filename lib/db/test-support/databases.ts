@@ -106,6 +106,8 @@ export function useTestDatabase(target: DatabaseTarget): () => Db {
 export async function clearTables(db: Db): Promise<void> {
   await db.auditEvent.deleteMany();
   await db.testRun.deleteMany();
+  await db.testCase.deleteMany();
+  await db.rateLimiterFlexible.deleteMany();
   await db.apiKeyPersona.deleteMany();
   await db.apiKey.deleteMany();
   await db.toolSecret.deleteMany();
