@@ -1,5 +1,8 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { safeDestination } from "./safe-destination";
+import { DEFAULT_DESTINATION, safeDestination } from "./safe-destination";
+
+const SITE = "http://quiver.invalid";
 
 describe("safeDestination", () => {
   it.each([
@@ -14,7 +17,35 @@ describe("safeDestination", () => {
     ["/\n\\evil.example", "/tools"],
     ["/%2F%2Fevil.example", "/%2F%2Fevil.example"],
     ["/tools/lookup_order#history", "/tools/lookup_order#history"],
+    // Dot segments collapse to a protocol-relative URL once resolved (issue 15).
+    ["/..//evil.example", "/tools"],
+    ["/.//evil.example/x", "/tools"],
+    ["/%2e%2e//evil.example", "/tools"],
+    ["/./\\evil.example", "/tools"],
+    ["/tools/../personas", "/personas"],
   ])("%j → %j", (requested, expected) => {
     expect(safeDestination(requested)).toBe(expected);
+  });
+
+  it("always yields the default or a path that a browser keeps on this site", () => {
+    // Slashes, dots and their encodings are what browsers rewrite, so they make up most inputs.
+    const pieces = fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom("/", "\\", ".", "..", "%2e", "%2E", "%2f") },
+      { weight: 1, arbitrary: fc.constantFrom("\t", "\n", " ", ":", "?", "#", "@", "evil.example", "tools", "http:") },
+    );
+    const crafted = fc.array(pieces, { maxLength: 10 }).map((parts) => `/${parts.join("")}`);
+    const input = fc.oneof(fc.string(), fc.webUrl(), crafted);
+    fc.assert(
+      fc.property(input, (requested) => {
+        const destination = safeDestination(requested);
+        if (destination === DEFAULT_DESTINATION) return;
+        expect(destination.startsWith("/")).toBe(true);
+        // Followed by a browser from any page of the site, it must land on the site.
+        const followed = new URL(destination, `${SITE}/some/page`);
+        expect(followed.origin).toBe(SITE);
+        expect(followed.pathname + followed.search + followed.hash).toBe(destination);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
