@@ -31,8 +31,8 @@ export function reply(response: ServerResponse, status: number, body: unknown = 
   response.end(isText ? body : JSON.stringify(body));
 }
 
-/** Starts a server on `host` (a loopback address) that hands each request to `handler`. */
-export async function startUpstream(handler: UpstreamHandler, host = "127.0.0.1"): Promise<Upstream> {
+/** Starts a server on `host` (a loopback address) and `port` (0: any free one) that hands each request to `handler`. */
+export async function startUpstream(handler: UpstreamHandler, host = "127.0.0.1", port = 0): Promise<Upstream> {
   const requests: RecordedRequest[] = [];
   const server = createServer((incoming, response) => {
     const chunks: Buffer[] = [];
@@ -50,12 +50,12 @@ export async function startUpstream(handler: UpstreamHandler, host = "127.0.0.1"
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, host, () => resolve());
+    server.listen(port, host, () => resolve());
   });
-  const { port } = server.address() as AddressInfo;
+  const bound = (server.address() as AddressInfo).port;
   return {
-    origin: host.includes(":") ? `http://[${host}]:${port}` : `http://${host}:${port}`,
-    port,
+    origin: host.includes(":") ? `http://[${host}]:${bound}` : `http://${host}:${bound}`,
+    port: bound,
     requests,
     close: () =>
       new Promise<void>((resolve) => {
