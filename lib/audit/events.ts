@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = [
   "persona.grant",
   "persona.toggle_tool",
   "persona.parent",
+  "persona.delete",
   "user.create",
   "user.role",
   "user.activate",

@@ -11,6 +11,7 @@ import {
   setPersonaGrant,
   setPersonaParent,
   setPersonaToolEnabled,
+  setPersonaToolsEnabled,
   updatePersonaDetails,
 } from "./personas";
 import { databaseTargets, useTestDatabase } from "./test-support/databases";
@@ -41,6 +42,7 @@ describe.each(targets)("personas on $name", (target) => {
   it.each([
     { input: { slug: "Bad Slug", name: "X" }, path: "slug" },
     { input: { slug: "ok", name: " " }, path: "name" },
+    { input: { slug: "matrix", name: "Matrix" }, path: "slug" },
   ])("refuses a bad $path, writing nothing", async ({ input, path }) => {
     await createPersona({ slug: "existing", name: "Existing" }, SYSTEM_ACTOR);
     const error = await refused(() => createPersona(input, SYSTEM_ACTOR), ValidationError);
@@ -110,6 +112,19 @@ describe.each(targets)("personas on $name", (target) => {
     ]);
     expect(events[3]).toMatchObject({ before: { disabledTools: ["x"] }, after: { disabledTools: ["x", "y"] } });
     expect(events[4]).toMatchObject({ before: { disabledTools: [] }, after: { disabledTools: ["x"] } });
+  });
+
+  it("switches a group of tools off and all on again, each in one change with one audit event", async () => {
+    await createPersona({ slug: "p", name: "P", disabledTools: ["keep"] }, SYSTEM_ACTOR);
+    const off = await setPersonaToolsEnabled("p", ["a", " b ", "a", ""], false, SYSTEM_ACTOR);
+    expect(off).toMatchObject({ disabledTools: ["keep", "a", "b"], version: 2 });
+    const on = await setPersonaToolsEnabled("p", ["keep", "a", "b"], true, SYSTEM_ACTOR);
+    expect(on).toMatchObject({ disabledTools: [], version: 3 });
+    const events = (await listAuditEvents({ targetType: "persona" })).events;
+    expect(events.map((event) => event.action)).toEqual(["persona.toggle_tool", "persona.toggle_tool", "persona.create"]);
+    expect(events[1]).toMatchObject({ before: { disabledTools: ["keep"] }, after: { disabledTools: ["keep", "a", "b"] } });
+    const { disabledTools } = await db().persona.findUniqueOrThrow({ where: { slug: "p" } });
+    expect(disabledTools).toBe("[]");
   });
 
   it("moves a persona, refusing a cycle", async () => {

@@ -42,17 +42,21 @@ export interface NewPersona {
 
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const SLUG_RULE = "must be lower-case letters, digits and -, starting with a letter or digit, at most 64 characters";
+/** Slugs the dashboard uses for its own pages under /personas/, so no persona may take them. */
+export const RESERVED_SLUGS: readonly string[] = ["matrix", "new"];
 /**
  * How often a change is re-applied after losing the race for the persona's version. Each loss
  * means another change to the persona committed meanwhile, so a change only fails when more than
  * this many others land while it tries.
  */
-const MAX_ATTEMPTS = 32;
+export const PERSONA_CHANGE_ATTEMPTS = 32;
 
-const withParent = { parent: { select: { slug: true } } } as const;
-type PersonaRow = Persona & { parent: { slug: string } | null };
+/** The include that gives a persona row its parent's slug. */
+export const withParent = { parent: { select: { slug: true } } } as const;
+export type PersonaRow = Persona & { parent: { slug: string } | null };
 
-function toDTO(row: PersonaRow): PersonaDTO {
+/** The DTO of a row read with its parent's slug. */
+export function toDTO(row: PersonaRow): PersonaDTO {
   return {
     id: row.id,
     slug: row.slug,
@@ -76,7 +80,8 @@ function normaliseGrant(grant: PersonaGrant): PersonaGrant {
   return grant === null || grant === "all" ? grant : normalizeToolNameList(grant);
 }
 
-function grantText(grant: PersonaGrant): string | null {
+/** The grant column's text (null inherits). */
+export function grantText(grant: PersonaGrant): string | null {
   return grant === null ? null : toJsonText(grant === "all" ? "all" : [...grant]);
 }
 
@@ -109,6 +114,7 @@ export async function createPersona(input: NewPersona, actor: Actor): Promise<Pe
   const name = input.name.trim();
   const issues = [
     ...(SLUG_PATTERN.test(slug) ? [] : [{ path: "slug", message: SLUG_RULE }]),
+    ...(RESERVED_SLUGS.includes(slug) ? [{ path: "slug", message: `"${slug}" is reserved for a dashboard page` }] : []),
     ...(name ? [] : [{ path: "name", message: "is required" }]),
   ];
   if (issues.length > 0) throw new ValidationError(issues);
@@ -170,9 +176,23 @@ export async function setPersonaToolEnabled(
   enabled: boolean,
   actor: Actor,
 ): Promise<PersonaDTO> {
+  return setPersonaToolsEnabled(slug, [toolName], enabled, actor);
+}
+
+/**
+ * Switches every tool of `toolNames` on or off for persona `slug` in one change (one version, one
+ * audit event): "disable all in this group", "enable all". Other names in the list are kept.
+ */
+export async function setPersonaToolsEnabled(
+  slug: string,
+  toolNames: readonly string[],
+  enabled: boolean,
+  actor: Actor,
+): Promise<PersonaDTO> {
+  const names = normalizeToolNameList(toolNames);
   return changePersona(slug, actor, "persona.toggle_tool", (current) => {
-    const others = current.disabledTools.filter((name) => name !== toolName.trim());
-    return { disabledTools: toJsonText(normalizeToolNameList(enabled ? others : [...others, toolName])) };
+    const others = current.disabledTools.filter((name) => !names.includes(name));
+    return { disabledTools: toJsonText(normalizeToolNameList(enabled ? others : [...others, ...names])) };
   });
 }
 
@@ -214,9 +234,9 @@ interface PersonaChange {
 /**
  * Reads, changes and audits one persona in a transaction. The write is a compare-and-set on the
  * version read, so a concurrent change is never overwritten: the loser re-reads and re-applies
- * `change` (an intention such as "switch tool X off"), up to MAX_ATTEMPTS times.
+ * `change` (an intention such as "switch tool X off"), up to PERSONA_CHANGE_ATTEMPTS times.
  */
-type PersonaAction = "persona.update" | "persona.grant" | "persona.toggle_tool" | "persona.parent";
+export type PersonaAction = "persona.update" | "persona.grant" | "persona.toggle_tool" | "persona.parent";
 type ChangeOf = (current: PersonaDTO, tx: Tx) => PersonaChange | Promise<PersonaChange>;
 
 async function changePersona(
@@ -226,11 +246,11 @@ async function changePersona(
   change: ChangeOf,
   options: { serializable?: boolean } = {},
 ): Promise<PersonaDTO> {
-  return inTransaction((tx) => changePersonaIn(tx, slug, actor, action, change), { ...options, attempts: MAX_ATTEMPTS });
+  return inTransaction((tx) => changePersonaIn(tx, slug, actor, action, change), { ...options, attempts: PERSONA_CHANGE_ATTEMPTS });
 }
 
 /** The body of {@link changePersona}, inside the caller's transaction (a LostRace rolls all of it back). */
-async function changePersonaIn(tx: Tx, slug: string, actor: Actor, action: PersonaAction, change: ChangeOf): Promise<PersonaDTO> {
+export async function changePersonaIn(tx: Tx, slug: string, actor: Actor, action: PersonaAction, change: ChangeOf): Promise<PersonaDTO> {
   const currentRow = await findPersonaOrThrow(tx, slug);
   const current = toDTO(currentRow);
   const data = await change(current, tx);
@@ -286,13 +306,15 @@ export async function renameToolInPersonas(tx: Tx, from: string, to: string, act
   return references.map((reference) => reference.slug);
 }
 
-async function findPersonaOrThrow(tx: Tx, slug: string): Promise<PersonaRow> {
+/** The row of persona `slug` read through `tx`, or a NotFoundError. */
+export async function findPersonaOrThrow(tx: Tx, slug: string): Promise<PersonaRow> {
   const row = await tx.persona.findUnique({ where: { slug }, include: withParent });
   if (!row) throw new NotFoundError(`Persona "${slug}" does not exist.`);
   return row;
 }
 
-function auditView(persona: PersonaDTO): JsonValue {
+/** A persona as its audit events record it. */
+export function auditView(persona: PersonaDTO): JsonValue {
   return {
     name: persona.name,
     description: persona.description,

@@ -5,36 +5,19 @@
  * Operators (editors) clean the disabled list; only admins may touch the grant.
  */
 import type { Actor } from "../audit/events";
-import { getPersona, setPersonaDisabledTools, setPersonaGrant } from "../db/personas";
-import { NotFoundError } from "../errors";
+import { removeStalePersonaToolNames, type StaleNameCleanup } from "../db/persona-maintenance";
 import { loadToolCatalog } from "./tool-catalog";
 
-export interface StaleNameCleanup {
-  readonly removedFromDisabled: readonly string[];
-  readonly removedFromGrant: readonly string[];
-  /** Stale names left in the grant because the operator may not edit it. */
-  readonly leftInGrant: readonly string[];
-}
+export type { StaleNameCleanup };
 
-/** Removes persona `slug`'s stale names: from its disabled list, and from its grant when `mayEditGrant`. */
+/**
+ * Removes persona `slug`'s stale names: from its disabled list, and from its grant when
+ * `mayEditGrant`. Which names are stale is decided inside the write's transaction, against the
+ * catalog read just before, so a concurrent toggle is never undone.
+ */
 export async function removeStaleToolNames(slug: string, actor: Actor, mayEditGrant: boolean): Promise<StaleNameCleanup> {
-  const [persona, catalog] = await Promise.all([getPersona(slug), loadToolCatalog()]);
-  if (!persona) throw new NotFoundError(`Persona "${slug}" does not exist.`);
-  const known = new Set(catalog.map((tool) => tool.name));
-  const staleDisabled = persona.disabledTools.filter((name) => !known.has(name));
-  const staleGrant = Array.isArray(persona.grant) ? persona.grant.filter((name) => !known.has(name)) : [];
-
-  if (staleDisabled.length > 0) {
-    await setPersonaDisabledTools(slug, persona.disabledTools.filter((name) => known.has(name)), actor);
-  }
-  if (mayEditGrant && staleGrant.length > 0 && Array.isArray(persona.grant)) {
-    await setPersonaGrant(slug, persona.grant.filter((name) => known.has(name)), actor);
-  }
-  return {
-    removedFromDisabled: staleDisabled,
-    removedFromGrant: mayEditGrant ? staleGrant : [],
-    leftInGrant: mayEditGrant ? [] : staleGrant,
-  };
+  const known = new Set((await loadToolCatalog()).map((tool) => tool.name));
+  return removeStalePersonaToolNames(slug, (name) => known.has(name), mayEditGrant, actor);
 }
 
 /** One sentence on what a cleanup did, for the operator. */
