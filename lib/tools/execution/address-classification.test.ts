@@ -39,6 +39,8 @@ const CLASSIFICATION: readonly (readonly [string, AddressClass])[] = [
   ["::ffff:169.254.169.254", "metadata"],
   ["fd00:ec2::254", "metadata"],
   ["100.100.100.200", "metadata"],
+  ["168.63.129.16", "metadata"],
+  ["::ffff:168.63.129.16", "metadata"],
   ["192.0.2.1", "reserved"],
   ["240.0.0.1", "reserved"],
   ["::7f00:1", "reserved"],

@@ -22,8 +22,11 @@ export type AddressClass =
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
 
-/** Cloud instance-metadata endpoints: AWS/GCP/Azure/Oracle, Alibaba, AWS over IPv6. */
-const METADATA_ADDRESSES = ["169.254.169.254", "100.100.100.200", "fd00:ec2::254"].map((ip) => ipaddr.parse(ip));
+/**
+ * Cloud instance-metadata endpoints: AWS/GCP/Azure/Oracle, Alibaba, AWS over IPv6, and Azure's
+ * WireServer (168.63.129.16, a public address that hands out VM configuration).
+ */
+const METADATA_ADDRESSES = ["169.254.169.254", "100.100.100.200", "fd00:ec2::254", "168.63.129.16"].map((ip) => ipaddr.parse(ip));
 
 const IPV4_CLASSES: Readonly<Record<string, AddressClass>> = {
   unicast: "public",
