@@ -1,9 +1,10 @@
 import { defineConfig } from "@playwright/test";
-import { E2E_BASE_URL, E2E_SERVER_ENV, E2E_SERVER_LOG } from "./e2e/support/environment";
+import { E2E_BASE_URL, E2E_MOCK_UPSTREAM, E2E_SERVER_ENV, E2E_SERVER_LOG } from "./e2e/support/environment";
 
 /**
  * End-to-end tests drive the production build in Debian's Chromium (Playwright's own browser
- * download cannot work offline). The web server prepares a fresh SQLite database, then starts.
+ * download cannot work offline). The mock upstream starts first (the playground's tools call it);
+ * then the web server prepares a fresh SQLite database and starts.
  */
 export default defineConfig({
   testDir: "./e2e",
@@ -36,13 +37,24 @@ export default defineConfig({
     { name: "sign-in", testMatch: /auth\.setup\.ts$/ },
     { name: "chromium", dependencies: ["sign-in"], testIgnore: /auth\.setup\.ts$/ },
   ],
-  webServer: {
-    command: `mkdir -p data && (npx tsx e2e/support/prepare-database.ts && npx next start -p ${new URL(E2E_BASE_URL).port}) 2>&1 | tee ${E2E_SERVER_LOG}`,
-    url: `${E2E_BASE_URL}/login`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: E2E_SERVER_ENV,
-    stdout: "pipe",
-    stderr: "pipe",
-  },
+  webServer: [
+    {
+      command: "npx tsx e2e/support/mock-upstream.ts",
+      url: `${E2E_MOCK_UPSTREAM}/__requests`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: E2E_SERVER_ENV,
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+    {
+      command: `mkdir -p data && (npx tsx e2e/support/prepare-database.ts && npx next start -p ${new URL(E2E_BASE_URL).port}) 2>&1 | tee ${E2E_SERVER_LOG}`,
+      url: `${E2E_BASE_URL}/login`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: E2E_SERVER_ENV,
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+  ],
 });

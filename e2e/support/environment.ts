@@ -8,6 +8,10 @@ export const E2E_DATABASE_URL = "file:./data/e2e.db";
 /** Everything the e2e server prints, checked for secrets after the suite. */
 export const E2E_SERVER_LOG = "data/e2e-server.log";
 
+/** The mock upstream (e2e/support/mock-upstream.ts) the playground fixture tools call. */
+export const E2E_MOCK_UPSTREAM_PORT = 3101;
+export const E2E_MOCK_UPSTREAM = `http://127.0.0.1:${E2E_MOCK_UPSTREAM_PORT}`;
+
 /** 32 bytes, base64: the encryption key of the e2e database only. */
 export const E2E_ENCRYPTION_KEY = "ZTJlLW9ubHktZW5jcnlwdGlvbi1rZXktMzItYnl0ZXM=";
 
@@ -27,6 +31,9 @@ export const E2E_SERVER_ENV: Record<string, string> = {
   QUIVER_ADMIN_EMAIL: E2E_OPERATORS.admin.email,
   QUIVER_ADMIN_PASSWORD: E2E_OPERATORS.admin.password,
   QUIVER_PREVIOUS_ENCRYPTION_KEYS: "",
+  // Only the mock upstream's exact address: every other loopback form stays refused by the guard.
+  QUIVER_DESTINATION_ALLOWLIST: "127.0.0.1",
+  MOCK_UPSTREAM_PORT: String(E2E_MOCK_UPSTREAM_PORT),
 };
 
 /** Where each role's signed-in browser state is saved by the sign-in setup project. */

@@ -15,7 +15,7 @@ import { createUser } from "../../lib/db/users";
 import { loadKeyring } from "../../lib/secrets/keyring";
 import { parseToolDefinition } from "../../lib/tools";
 import { SEEDED_SECRETS } from "../fixtures/seeded-secrets";
-import { E2E_DATABASE_URL, E2E_OPERATORS } from "./environment";
+import { E2E_DATABASE_URL, E2E_MOCK_UPSTREAM, E2E_MOCK_UPSTREAM_PORT, E2E_OPERATORS } from "./environment";
 
 const databaseFile = sqliteFilePath(E2E_DATABASE_URL);
 for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(databaseFile + suffix, { force: true });
@@ -67,6 +67,82 @@ await createPersona(
   { slug: "e2e-retired", name: "Retired tools", grant: ["triage_request", "retired_lookup"], disabledTools: ["old_weather"] },
   SYSTEM_ACTOR,
 );
+
+// The playground's tools (playground.spec.ts), all calling the mock upstream (e2e/support/mock-upstream.ts).
+const playgroundTools: Record<string, unknown>[] = [
+  {
+    name: "e2e_play_forecast",
+    description: "Playground fixture: a GET with nested parameters whose echoed query is extracted by json_path.",
+    parameters: {
+      type: "object",
+      properties: {
+        location: {
+          type: "object",
+          properties: { city: { type: "string", default: "Lisbon" }, country: { type: "string" } },
+          required: ["city"],
+        },
+        stops: {
+          type: "array",
+          items: { type: "object", properties: { name: { type: "string" }, minutes: { type: "integer" } }, required: ["name"] },
+        },
+      },
+      required: ["location"],
+    },
+    request: { method: "GET", url: `${E2E_MOCK_UPSTREAM}/forecast`, query: { location: "{{location}}", stops: "{{stops}}" } },
+    response: { extract: "json_path", path: "query.location" },
+  },
+  {
+    name: "e2e_play_broken",
+    description: "Playground fixture: the upstream answers 500.",
+    request: { method: "GET", url: `${E2E_MOCK_UPSTREAM}/status/500` },
+  },
+  {
+    name: "e2e_play_slow",
+    description: "Playground fixture: a 1-second timeout against a 3-second upstream.",
+    request: { method: "GET", url: `${E2E_MOCK_UPSTREAM}/delay/3000` },
+    timeout: 1,
+  },
+  {
+    name: "e2e_play_wait",
+    description: "Playground fixture: an upstream that takes 20 seconds, to cancel.",
+    request: { method: "GET", url: `${E2E_MOCK_UPSTREAM}/delay/20000` },
+    timeout: 30,
+  },
+  {
+    name: "e2e_play_create_note",
+    description: "Playground fixture: a POST with a side effect.",
+    parameters: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+    request: { method: "POST", url: `${E2E_MOCK_UPSTREAM}/notes`, body: { text: "{{text}}" } },
+    side_effect: true,
+  },
+  {
+    name: "e2e_play_close_chat",
+    description: "Playground fixture: the upstream's answer halts the turn and says a fixed text.",
+    request: { method: "GET", url: `${E2E_MOCK_UPSTREAM}/json?state=closed&agent=none` },
+    halt_when: { json_path: "state", equals: ["closed"], say: { text: "TRANSFER_TO_HUMAN" } },
+  },
+  {
+    name: "e2e_play_elsewhere",
+    description: "Playground fixture: a loopback address the e2e allowlist does not admit.",
+    request: { method: "GET", url: `http://[::1]:${E2E_MOCK_UPSTREAM_PORT}/echo` },
+  },
+];
+for (const document of playgroundTools) {
+  await saveTool({ definition: parseToolDefinition({ group: "e2e-playground", ...document }), baseVersion: null, actor: SYSTEM_ACTOR });
+}
+// The mock echoes its request headers back, so the secret returns in the response body.
+await saveTool({
+  definition: parseToolDefinition({
+    name: "e2e_play_echo_secret",
+    description: "Playground fixture: a secret header that the upstream echoes back.",
+    request: { method: "GET", url: `${E2E_MOCK_UPSTREAM}/echo`, headers: { "X-Echo-Token": SEEDED_SECRETS.echoToken } },
+    secret_headers: ["X-Echo-Token"],
+    group: "e2e-playground",
+  }),
+  secrets: { values: { "X-Echo-Token": { value: SEEDED_SECRETS.echoToken } }, keyring },
+  baseVersion: null,
+  actor: SYSTEM_ACTOR,
+});
 
 await getDb().$disconnect();
 console.log("e2e database ready");
