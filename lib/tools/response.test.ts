@@ -31,6 +31,21 @@ describe("toolResponseToJSON (what an agent sees)", () => {
     expect(JSON.stringify(shape)).not.toContain("internal detail");
     expect(toolResponseToJSON(text("a", { request: metadata.request }))).toMatchObject({ metadata: {} });
   });
+
+  it("tells an agent that a destination was blocked, never what a name resolved to", () => {
+    // Internal DNS is the operator's business: the ToolResponse keeps the detail for the run log.
+    const detail = "Destination blocked: orders.internal (resolves to 10.1.2.3) is a private address.";
+    const response = error(detail, "blocked_destination", { metadata });
+    const shape = toolResponseToJSON(response);
+    expect(shape).toEqual({
+      ok: false,
+      error_type: "blocked_destination",
+      message: "The tool's destination is not reachable: the operator's network policy blocks it. The operator's run log has the details.",
+      metadata: { status: 200, durationMs: 12.5 },
+    });
+    expect(JSON.stringify(shape)).not.toMatch(/10\.1\.2\.3|orders\.internal/);
+    expect(response.ok ? null : response.message).toBe(detail);
+  });
 });
 
 describe("error types (SPEC §2.2)", () => {

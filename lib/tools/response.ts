@@ -118,7 +118,8 @@ function agentMetadata(metadata: ExecutionMetadata): Pick<ExecutionMetadata, "st
 /**
  * The JSON shape handed to an agent (the model's view of a call). It never carries `cause`, and of
  * the metadata only `status` and `durationMs`: the request preview and the upstream body are for
- * operators, who read the ToolResponse itself.
+ * operators, who read the ToolResponse itself. A `blocked_destination` message names hosts and
+ * what they resolved to (internal DNS), so an agent gets a fixed sentence instead.
  */
 export function toolResponseToJSON(response: ToolResponse): Record<string, unknown> {
   const metadata = agentMetadata(response.metadata);
@@ -128,7 +129,9 @@ export function toolResponseToJSON(response: ToolResponse): Record<string, unkno
   return {
     ok: false,
     error_type: response.errorType,
-    message: response.message,
+    message: response.errorType === "blocked_destination"
+      ? "The tool's destination is not reachable: the operator's network policy blocks it. The operator's run log has the details."
+      : response.message,
     ...(response.details ? { details: response.details } : {}),
     metadata,
   };
