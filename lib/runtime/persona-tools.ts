@@ -1,14 +1,19 @@
 /**
  * A stored persona's effective tools against the live catalog (SPEC §4), with the reason for
- * every tool — what the personas page shows and what the runtime API will serve.
+ * every tool — what the personas pages show and what the runtime API serves.
  */
 import type { Actor } from "../audit/events";
-import { listPersonas, setPersonaToolEnabled, type PersonaDTO, type PersonaGrant } from "../db/personas";
-import { NotFoundError } from "../errors";
+import { listPersonas, setPersonaToolsEnabled, type PersonaDTO, type PersonaGrant } from "../db/personas";
+import { listTools } from "../db/tools";
+import { NotFoundError, ValidationError } from "../errors";
 import { personaChain } from "../personas/chain";
 import { resolvePersonaTools, type PersonaScope, type PersonaToolResolution, type ToolGrant } from "../personas/resolve";
 import type { Tool } from "../tools";
 import { loadToolCatalog } from "./tool-catalog";
+
+/** The group shown for built-in code tools, and for data tools filed under none. */
+export const BUILTIN_GROUP = "Built-in";
+export const UNGROUPED = "Ungrouped";
 
 function toToolGrant(grant: PersonaGrant): ToolGrant {
   if (grant === null) return { kind: "inherit" };
@@ -17,25 +22,38 @@ function toToolGrant(grant: PersonaGrant): ToolGrant {
 }
 
 /** The resolution scope of a stored persona. */
-function toPersonaScope(persona: PersonaDTO): PersonaScope {
+export function toPersonaScope(persona: PersonaDTO): PersonaScope {
   return { slug: persona.slug, grant: toToolGrant(persona.grant), disabled: persona.disabledTools };
 }
 
 /** Resolves `chain` (a persona then its ancestors, as getPersonaChain returns it) against `catalog`. */
-function resolveStoredPersona(chain: readonly PersonaDTO[], catalog: readonly Tool[]): PersonaToolResolution<Tool> {
+export function resolveStoredPersona(chain: readonly PersonaDTO[], catalog: readonly Tool[]): PersonaToolResolution<Tool> {
   return resolvePersonaTools(chain.map(toPersonaScope), catalog);
 }
 
+/** The live catalog with each tool's group (built-ins under {@link BUILTIN_GROUP}). */
+export async function loadGroupedCatalog(): Promise<{ catalog: Tool[]; groupOf: (name: string) => string }> {
+  const [catalog, summaries] = await Promise.all([loadToolCatalog(), listTools()]);
+  const groups = new Map(summaries.map((summary) => [summary.name, summary.group?.trim() || UNGROUPED]));
+  return { catalog, groupOf: (name) => groups.get(name) ?? BUILTIN_GROUP };
+}
+
 /**
- * Switches a tool on or off for a persona, refusing a name that is not in the live catalog so a
- * typo cannot plant a stale entry. Switching on never widens the grant (resolution caps it).
+ * Switches tools on or off for a persona in one change (one audit event), refusing names that
+ * are not in the live catalog so a typo cannot plant a stale entry. Switching on never widens
+ * the grant (resolution caps it).
  */
+export async function togglePersonaTools(slug: string, toolNames: readonly string[], enabled: boolean, actor: Actor): Promise<PersonaDTO> {
+  if (toolNames.length === 0) throw new ValidationError([{ path: "tools", message: "choose at least one tool" }]);
+  const known = new Set((await loadToolCatalog()).map((tool) => tool.name));
+  const unknown = toolNames.filter((name) => !known.has(name));
+  if (unknown.length > 0) throw new NotFoundError(`There is no tool named ${unknown.map((name) => `"${name}"`).join(", ")}.`);
+  return setPersonaToolsEnabled(slug, toolNames, enabled, actor);
+}
+
+/** Switches one tool on or off for a persona; see {@link togglePersonaTools}. */
 export async function togglePersonaTool(slug: string, toolName: string, enabled: boolean, actor: Actor): Promise<PersonaDTO> {
-  const catalog = await loadToolCatalog();
-  if (!catalog.some((tool) => tool.name === toolName)) {
-    throw new NotFoundError(`There is no tool named "${toolName}".`);
-  }
-  return setPersonaToolEnabled(slug, toolName, enabled, actor);
+  return togglePersonaTools(slug, [toolName], enabled, actor);
 }
 
 /** A persona with its tools resolved against the live catalog. */
@@ -49,27 +67,27 @@ export interface ResolvedPersona {
 }
 
 /** A few words on a persona's own grant setting. */
-function describeGrant(persona: Pick<PersonaDTO, "grant" | "parentSlug">): string {
+export function describeGrant(persona: Pick<PersonaDTO, "grant" | "parentSlug">): string {
   if (persona.grant === null) return persona.parentSlug ? `inherits the grant of ${persona.parentSlug}` : "no grant: every tool";
   if (persona.grant === "all") return "grant: every tool";
   return `grant: ${persona.grant.length} tool${persona.grant.length === 1 ? "" : "s"}`;
+}
+
+/** `persona` resolved within `bySlug` (every persona) against `catalog`. */
+export function resolvePersonaIn(persona: PersonaDTO, bySlug: ReadonlyMap<string, PersonaDTO>, catalog: readonly Tool[]): ResolvedPersona {
+  const resolution = resolveStoredPersona(personaChain(persona.slug, bySlug), catalog);
+  const ownGrantStale = resolution.grantSource === persona.slug ? resolution.staleNames.grant : [];
+  return {
+    persona,
+    resolution,
+    grantSummary: describeGrant(persona),
+    staleNames: [...new Set([...ownGrantStale, ...resolution.staleNames.disabled])],
+  };
 }
 
 /** Every persona with its effective tools and the reason for each tool, plus the catalog size. */
 export async function listResolvedPersonas(): Promise<{ personas: ResolvedPersona[]; catalogSize: number }> {
   const [personas, catalog] = await Promise.all([listPersonas(), loadToolCatalog()]);
   const bySlug = new Map(personas.map((persona) => [persona.slug, persona]));
-  return {
-    personas: personas.map((persona) => {
-      const resolution = resolveStoredPersona(personaChain(persona.slug, bySlug), catalog);
-      const ownGrantStale = resolution.grantSource === persona.slug ? resolution.staleNames.grant : [];
-      return {
-        persona,
-        resolution,
-        grantSummary: describeGrant(persona),
-        staleNames: [...new Set([...ownGrantStale, ...resolution.staleNames.disabled])],
-      };
-    }),
-    catalogSize: catalog.length,
-  };
+  return { personas: personas.map((persona) => resolvePersonaIn(persona, bySlug, catalog)), catalogSize: catalog.length };
 }
