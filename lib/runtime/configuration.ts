@@ -4,6 +4,7 @@
  * pages one request at a time.
  */
 import { oidcProviderFromEnv } from "../auth/oidc";
+import { checkSignInSettings } from "../auth/sign-in-settings";
 import { executionConfigFromEnv, type ExecutionConfig } from "../tools";
 
 let executionConfig: ExecutionConfig | null = null;
@@ -21,6 +22,7 @@ export function singleSignOnLabel(): string | null {
 
 /** Throws a ValidationError naming every misconfigured variable. */
 export function validateConfiguration(): void {
+  checkSignInSettings(process.env);
   getExecutionConfig();
   oidcProviderFromEnv(process.env);
 }

@@ -1,7 +1,8 @@
 /**
  * The server's start-up check: bad configuration — a missing, malformed or wrong encryption key,
- * an out-of-range tool setting, half a single sign-on setup — stops the app with a message naming
- * the variable, instead of serving pages that fail one request at a time.
+ * a missing or short NEXTAUTH_SECRET, a malformed NEXTAUTH_URL, an out-of-range tool setting, half a
+ * single sign-on setup — stops the app with a message naming the variable, instead of serving
+ * pages that fail one request at a time.
  */
 import { ValidationError } from "../errors";
 import { validateConfiguration } from "./configuration";
