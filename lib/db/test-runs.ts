@@ -3,12 +3,15 @@
  * replayed and copied as curl. The response arrives already redacted (secrets masked) from the
  * playground. As a second line of defence the caller may also hand over the secret values it
  * used: any form of them still left in the run is masked before it is stored (SPEC §5).
+ * A fire is audited (the tool as target, never the response body) in the same transaction.
  */
 import type { Actor } from "../audit/events";
 import { createRedactor } from "../secrets/redact";
 import type { JsonValue } from "../tools";
+import { recordAudit } from "./audit";
 import { getDb } from "./client";
 import { parseJson, toJsonText } from "./json-columns";
+import { inTransaction } from "./transactions";
 
 export type TestRunMode = "dry_run" | "fire";
 
@@ -26,6 +29,11 @@ export interface NewTestRun {
    * arguments, context or response (values and keys alike) is replaced by its mask first.
    */
   readonly secretsToRedact?: readonly string[];
+  /**
+   * Records a "tool.test_fire" audit event with the run: the tool's id (a code tool's name) and
+   * a summary of the call (arguments, outcome), redacted like the run. Never the response body.
+   */
+  readonly audit?: { readonly targetId: string; readonly summary: { readonly [key: string]: JsonValue } };
 }
 
 export interface TestRunDTO {
@@ -61,20 +69,32 @@ function toDTO(row: TestRunRow): TestRunDTO {
   };
 }
 
-/** Keeps one run in the tool's history, with any secret in `secretsToRedact` masked. */
+/** Keeps one run in the tool's history, with any secret in `secretsToRedact` masked (and audits it when asked). */
 export async function recordTestRun(run: NewTestRun): Promise<TestRunDTO> {
   const { redactValue } = createRedactor(run.secretsToRedact ?? []);
-  const row = await getDb().testRun.create({
-    data: {
-      toolName: run.toolName,
-      actorEmail: run.actor.email,
-      mode: run.mode,
-      arguments: toJsonText(redactValue(run.arguments)),
-      context: toJsonText(redactValue(run.context)),
-      response: toJsonText(redactValue(run.response)),
-    },
+  const data = {
+    toolName: run.toolName,
+    actorEmail: run.actor.email,
+    mode: run.mode,
+    arguments: toJsonText(redactValue(run.arguments)),
+    context: toJsonText(redactValue(run.context)),
+    response: toJsonText(redactValue(run.response)),
+  };
+  const { audit } = run;
+  if (!audit) return toDTO(await getDb().testRun.create({ data }));
+  return inTransaction(async (tx) => {
+    const row = await tx.testRun.create({ data });
+    await recordAudit(tx, {
+      actor: run.actor,
+      action: "tool.test_fire",
+      targetType: "tool",
+      targetId: audit.targetId,
+      targetName: run.toolName,
+      before: null,
+      after: redactValue({ runId: row.id, ...audit.summary }),
+    });
+    return toDTO(row);
   });
-  return toDTO(row);
 }
 
 /** Tool `toolName`'s runs, newest first (at most `limit`). */

@@ -35,12 +35,31 @@ const bindingColumns = { toolId: true, header: true, keyId: true, ciphertext: tr
 /** The encrypted secret values of tool `name` (empty when it has none or does not exist). */
 export async function getToolSecretsForExecution(name: string): Promise<ToolSecretForExecution[]> {
   const rows = await getDb().toolSecret.findMany({ where: { tool: { name } }, select: bindingColumns, orderBy: { header: "asc" } });
-  return rows.map((row) => ({
+  return rows.map(toExecutionRecord);
+}
+
+/**
+ * The encrypted secret values of the tool with id `toolId`, provided it is still at `version`: a
+ * call reads the secrets of exactly the definition it runs, even if the tool was renamed, and
+ * never those of a later version (which may point at another origin). Throws when the tool is
+ * gone or has changed since.
+ */
+export async function getToolSecretsForCall(toolId: string, version: number): Promise<ToolSecretForExecution[]> {
+  const tool = await getDb().tool.findUnique({
+    where: { id: toolId },
+    select: { version: true, secrets: { select: bindingColumns, orderBy: { header: "asc" } } },
+  });
+  if (!tool || tool.version !== version) throw new Error("The tool changed while it was being called; call it again.");
+  return tool.secrets.map(toExecutionRecord);
+}
+
+function toExecutionRecord(row: { toolId: string; header: string; keyId: string; ciphertext: string; aadVersion: number }): ToolSecretForExecution {
+  return {
     header: row.header,
     keyId: row.keyId,
     ciphertext: row.ciphertext,
     associatedData: associatedDataOf(row.aadVersion, row.toolId, row.header),
-  }));
+  };
 }
 
 /** Every stored secret value, for the start-up key check and key rotation. */

@@ -5,10 +5,18 @@ import "server-only";
  * tools and the data-defined tools stored in the database, each bound to its secrets (decrypted
  * only when a request is about to be sent) and to the execution configuration.
  */
-import { getToolSecretsForExecution } from "../db/tool-secrets";
-import { listToolDefinitions, type StoredToolDefinition } from "../db/tools";
+import { getToolSecretsForCall } from "../db/tool-secrets";
+import { getTool, listToolDefinitions, type StoredToolDefinition, type ToolSecretMask } from "../db/tools";
 import { decryptSecret } from "../secrets/encryption";
-import { builtinTools, dataTool, parseToolDefinition, type ExecutionConfig, type Tool, type ToolDefinition } from "../tools";
+import {
+  builtinTools,
+  dataTool,
+  parseToolDefinition,
+  type ExecutionConfig,
+  type SecretSource,
+  type Tool,
+  type ToolDefinition,
+} from "../tools";
 import { getExecutionConfig } from "./configuration";
 import { getKeyring } from "./keyring";
 
@@ -34,11 +42,18 @@ function parsedDefinition(stored: StoredToolDefinition): ToolDefinition | null {
   }
 }
 
-/** Decrypts tool `name`'s secret header values: the one place plaintext secrets are produced. */
-async function revealToolSecrets(name: string): Promise<Record<string, string>> {
-  const keyring = getKeyring();
-  const stored = await getToolSecretsForExecution(name);
-  return Object.fromEntries(stored.map((secret) => [secret.header, decryptSecret(secret, keyring, secret.associatedData)]));
+/**
+ * Where a call of version `version` of the tool with id `toolId` gets its secret header values:
+ * decrypted when the request is about to be sent, the one place plaintext secrets are produced.
+ * Read by id and version, not by name, so a call made while the tool is renamed or saved again
+ * never sends one definition with another's secrets.
+ */
+export function toolSecretSource(toolId: string, version: number): SecretSource {
+  return async () => {
+    const keyring = getKeyring();
+    const stored = await getToolSecretsForCall(toolId, version);
+    return Object.fromEntries(stored.map((secret) => [secret.header, decryptSecret(secret, keyring, secret.associatedData)]));
+  };
 }
 
 /** Every callable tool: built-ins first, then stored data tools by name. */
@@ -46,7 +61,34 @@ export async function loadToolCatalog(config: ExecutionConfig = getExecutionConf
   const stored = await listToolDefinitions();
   const dataTools = stored.flatMap((entry) => {
     const definition = parsedDefinition(entry);
-    return definition ? [dataTool(definition, { secrets: () => revealToolSecrets(entry.name), config })] : [];
+    return definition ? [dataTool(definition, { secrets: toolSecretSource(entry.id, entry.version), config })] : [];
   });
   return [...builtinTools(), ...dataTools];
+}
+
+/** One tool of the catalog, with what the playground shows about where it comes from. */
+export type CatalogTool =
+  | { readonly origin: "code"; readonly tool: Tool }
+  | {
+      readonly origin: "data";
+      readonly id: string;
+      readonly version: number;
+      readonly definition: ToolDefinition;
+      /** Secret headers with a stored value, and their masks: what a dry run may say without decrypting. */
+      readonly secretMasks: readonly ToolSecretMask[];
+    };
+
+/**
+ * The tool named `name` as the catalog holds it (a built-in first, as in {@link loadToolCatalog}),
+ * or null when there is none or its stored definition no longer validates. A data tool comes
+ * unbound: bind it with `dataTool(definition, { secrets: toolSecretSource(id, version) })`.
+ */
+export async function loadCatalogTool(name: string): Promise<CatalogTool | null> {
+  const builtin = builtinTools().find((tool) => tool.name === name);
+  if (builtin) return { origin: "code", tool: builtin };
+  const stored = await getTool(name);
+  if (!stored) return null;
+  const definition = parsedDefinition(stored);
+  if (!definition) return null;
+  return { origin: "data", id: stored.id, version: stored.version, definition, secretMasks: stored.secrets };
 }

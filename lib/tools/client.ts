@@ -24,6 +24,8 @@ export {
   type ToolDefinition,
 } from "./types";
 export { CONTEXT_FIELDS, type ContextField, type TurnContext } from "./placeholders";
+export { isValidPath, MISSING, walkPath } from "./paths";
+export { TOOL_ERROR_TYPES, type ToolErrorType } from "./response";
 export {
   parseParameterSchema,
   parseToolDefinition,

@@ -21,10 +21,14 @@ export {
 } from "./response";
 export { matchesToolSearch, type SearchableTool } from "./tool-search";
 export {
+  curlCommand,
   dataTool,
   DEFAULT_EXECUTION_CONFIG,
+  describeArgumentIssues,
   executeTool,
   executionConfigFromEnv,
+  validateArguments,
+  withSchemaDefaults,
   type DataToolOptions,
   type ExecuteOptions,
   type ExecutionConfig,

@@ -28,6 +28,8 @@ export interface ExecutionMetadata {
   readonly request?: RequestPreview;
   /** The upstream body as received (truncated to the configured cap), secrets masked. For operators, not models. */
   readonly responseBody?: string;
+  /** The final response's headers (repeated ones joined with ", "), secrets masked. For operators, not models. */
+  readonly responseHeaders?: Readonly<Record<string, string>>;
 }
 
 /** The request as sent (or as it would be sent, for a dry run), secret header values masked. */

@@ -280,6 +280,7 @@ describe("request and metadata", () => {
         headers: { "Content-Type": "application/json" },
         body: '{"qty":2,"label":"order A 1"}',
       },
+      responseHeaders: expect.objectContaining({ "content-type": "application/json" }),
       responseBody: "{}",
     });
   });

@@ -33,7 +33,7 @@ import {
 import { extractResult, lazyJson, type Extraction } from "./extract";
 import { haltSay, shouldHalt } from "./halt";
 import { renderRequest, type RenderedRequest } from "./render-request";
-import { AbortSwitch, sendRequest, type SendOutcome, type WireRequest } from "./send-request";
+import { AbortSwitch, sendRequest, type ResponseHeaders, type SendOutcome, type WireRequest } from "./send-request";
 
 export interface ExecuteOptions {
   /** Turn-context values for `{{ctx.x}}` placeholders. */
@@ -92,10 +92,16 @@ function redactedContent(exchange: Exchange, extraction: Extraction & { ok: true
   return redactJsonValue(extraction.content, exchange.redact);
 }
 
-function receivedResponse(exchange: Exchange, request: WireRequest, status: number, raw: string): ToolResponse {
+/** Response headers fit for an operator: an upstream may echo a secret in any of them. */
+function redactedHeaders(exchange: Exchange, headers: ResponseHeaders): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [exchange.redact(name), exchange.redact(value)]));
+}
+
+function receivedResponse(exchange: Exchange, outcome: SendOutcome & { kind: "received" }): ToolResponse {
   const { def, redact } = exchange;
+  const { request, status, body: raw } = outcome;
   const body = redact(raw);
-  const metadata = metadataOf(exchange, request, { status, responseBody: body });
+  const metadata = metadataOf(exchange, request, { status, responseHeaders: redactedHeaders(exchange, outcome.headers), responseBody: body });
   if ((status < 200 || status > 299) && def.response.extract !== "status") {
     const details = { status, body_excerpt: body.length > BODY_EXCERPT_CHARS ? `${body.slice(0, BODY_EXCERPT_CHARS)}…` : body };
     return error(`Upstream responded with HTTP ${status}`, "http_error", { details, metadata });
@@ -113,12 +119,13 @@ function receivedResponse(exchange: Exchange, request: WireRequest, status: numb
 function outcomeResponse(exchange: Exchange, outcome: SendOutcome): ToolResponse {
   switch (outcome.kind) {
     case "received":
-      return receivedResponse(exchange, outcome.request, outcome.status, outcome.body);
+      return receivedResponse(exchange, outcome);
     case "failed":
       return failureResponse(exchange, outcome);
     case "too_large": {
       const responseBody = redactCutBody(outcome.partialBody, exchange.secrets.plaintexts, exchange.redact);
-      const metadata = metadataOf(exchange, outcome.request, { status: outcome.status, responseBody });
+      const responseHeaders = redactedHeaders(exchange, outcome.headers);
+      const metadata = metadataOf(exchange, outcome.request, { status: outcome.status, responseHeaders, responseBody });
       const message = `The response body is larger than the ${exchange.config.maxResponseBytes}-byte limit`;
       return error(message, "execution_error", { metadata });
     }

@@ -7,6 +7,8 @@ export { executeTool, type ExecuteOptions } from "./executor";
 export { dataTool, type DataToolOptions } from "./data-tool";
 export { DEFAULT_EXECUTION_CONFIG, executionConfigFromEnv, type ExecutionConfig } from "./execution-config";
 export { describeArgumentIssues, validateArguments } from "./arguments";
+export { curlCommand, shellQuote } from "./curl-command";
+export { withSchemaDefaults } from "./argument-defaults";
 // The executor's own stages, which the benchmark times one by one.
 export { injectSecrets, redactJsonValue, redactorFor, type SecretSource } from "./execution-secrets";
 export { extractResult, lazyJson } from "./extract";

@@ -40,9 +40,18 @@ export interface SendOptions {
   readonly signal: AbortSwitch;
 }
 
+/** Response header name (lower-case) → value; a repeated header's values joined with ", ". May echo a secret. */
+export type ResponseHeaders = Readonly<Record<string, string>>;
+
 export type SendOutcome =
-  | { readonly kind: "received"; readonly request: WireRequest; readonly status: number; readonly body: string }
-  | { readonly kind: "too_large"; readonly request: WireRequest; readonly status: number; readonly partialBody: string }
+  | { readonly kind: "received"; readonly request: WireRequest; readonly status: number; readonly headers: ResponseHeaders; readonly body: string }
+  | {
+      readonly kind: "too_large";
+      readonly request: WireRequest;
+      readonly status: number;
+      readonly headers: ResponseHeaders;
+      readonly partialBody: string;
+    }
   | { readonly kind: "too_many_redirects"; readonly request: WireRequest; readonly status: number }
   | { readonly kind: "bad_redirect"; readonly request: WireRequest; readonly status: number; readonly location: string }
   | { readonly kind: "failed"; readonly request: WireRequest; readonly error: unknown };
@@ -97,6 +106,14 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+function joinedHeaders(headers: Dispatcher.ResponseData["headers"]): ResponseHeaders {
+  const joined: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) joined[name] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  return joined;
+}
+
 /** Sends `request`, following at most `maxRedirects` redirects, and reads the final body. */
 export async function sendRequest(request: WireRequest, options: SendOptions): Promise<SendOutcome> {
   let current = request;
@@ -120,10 +137,11 @@ export async function sendRequest(request: WireRequest, options: SendOptions): P
         current = next;
         continue;
       }
+      const headers = joinedHeaders(response.headers);
       const { text, overflow } = await readCapped(response, options.maxResponseBytes);
       return overflow
-        ? { kind: "too_large", request: current, status, partialBody: text }
-        : { kind: "received", request: current, status, body: text };
+        ? { kind: "too_large", request: current, status, headers, partialBody: text }
+        : { kind: "received", request: current, status, headers, body: text };
     }
   } catch (error) {
     return { kind: "failed", request: current, error };
