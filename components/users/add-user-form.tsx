@@ -42,7 +42,7 @@ export function AddUserForm() {
           ))}
         </Select>
       </Field>
-      <Field id="new-password" label="Initial password" hint="At least 8 characters. Share it with them privately." error={fieldError(errors, "password")}>
+      <Field id="new-password" label="Initial password" hint="8 to 72 characters (fewer with accents or symbols). Share it with them privately." error={fieldError(errors, "password")}>
         <Input id="new-password" name="password" type="password" autoComplete="new-password" required hasHint error={fieldError(errors, "password")} />
       </Field>
       <div className="flex flex-wrap items-center gap-4 sm:col-span-2">

@@ -1,15 +1,12 @@
 import "server-only";
-import bcrypt from "bcryptjs";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { findUserForSignIn } from "../db/users";
 import { oidcProviderFromEnv, verifiedEmailOf } from "./oidc";
+import { checkPassword } from "./password-sign-in";
 
 /** Eight hours: an operator signs in once per working day. */
 const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
-
-/** Compared against when the e-mail is unknown, so a miss costs as long as a wrong password. */
-const DUMMY_HASH = "$2b$12$Mvry2ZU7ST13Ak5lkVNGlOQWg/LYfY.wM7qG87lgWgOtpDF.XiTj6";
 
 /** The operator a single sign-on profile belongs to: matched by its verified e-mail only. */
 async function operatorForSingleSignOn(profile: unknown) {
@@ -18,13 +15,7 @@ async function operatorForSingleSignOn(profile: unknown) {
 }
 
 async function authorizeWithPassword(credentials: Record<string, string> | undefined) {
-  const email = credentials?.email ?? "";
-  const password = credentials?.password ?? "";
-  if (!email || !password) return null;
-  const user = await findUserForSignIn(email);
-  const passwordMatches = await bcrypt.compare(password, user?.passwordHash ?? DUMMY_HASH);
-  if (!user || !user.active || !passwordMatches) return null;
-  return { id: user.id, email: user.email, name: user.name };
+  return checkPassword(credentials?.email ?? "", credentials?.password ?? "");
 }
 
 const oidcProvider = oidcProviderFromEnv(process.env);

@@ -50,6 +50,9 @@ describe.each(targets)("users on $name", (target) => {
     { input: { email: "not-an-email", name: "X", password: "long enough" }, path: "email" },
     { input: { email: "x@example.com", name: "  ", password: "long enough" }, path: "name" },
     { input: { email: "x@example.com", name: "X", password: "short" }, path: "password" },
+    // bcrypt reads 72 bytes: a longer password would be accepted with only its beginning checked.
+    { input: { email: "x@example.com", name: "X", password: "p".repeat(73) }, path: "password" },
+    { input: { email: "x@example.com", name: "X", password: "é".repeat(37) }, path: "password" },
   ])("refuses a bad $path, writing nothing", async ({ input, path }) => {
     await insertOperator(db(), "existing@example.com");
     const error = await refused(() => createUser({ ...input, role: "viewer" }, SYSTEM_ACTOR), ValidationError);
@@ -109,9 +112,21 @@ describe.each(targets)("users on $name", (target) => {
     { refusal: "a status for an unknown id", attempt: () => setUserActive("missing", false, SYSTEM_ACTOR), expected: NotFoundError },
     { refusal: "a password for an unknown id", attempt: () => setUserPassword("missing", "long-enough-1", SYSTEM_ACTOR), expected: NotFoundError },
     { refusal: "a short password", attempt: (existing: string) => setUserPassword(existing, "short", SYSTEM_ACTOR), expected: ValidationError },
+    { refusal: "a password over 72 bytes", attempt: (existing: string) => setUserPassword(existing, "ü".repeat(40), SYSTEM_ACTOR), expected: ValidationError },
   ])("refuses $refusal, writing nothing", async ({ attempt, expected }) => {
     const existing = await insertOperator(db(), "existing@example.com", "admin");
     await refused(() => attempt(existing.id!), expected);
+  });
+
+  it("accepts a password of exactly 72 bytes and says why a longer one is refused", async () => {
+    await createUser({ email: "long@example.com", name: "Long", role: "viewer", password: "€".repeat(24) }, SYSTEM_ACTOR);
+    const error = await refused(
+      () => createUser({ email: "longer@example.com", name: "Longer", role: "viewer", password: "€".repeat(24) + "x" }, SYSTEM_ACTOR),
+      ValidationError,
+    );
+    expect((error as ValidationError).issues).toEqual([
+      { path: "password", message: "must be at most 72 bytes (about 72 letters, fewer with accents or symbols): only that much is checked at sign-in" },
+    ]);
   });
 
   it("answers unknown ids and e-mails with null", async () => {

@@ -5,6 +5,7 @@
  */
 import bcrypt from "bcryptjs";
 import type { Actor } from "../audit/events";
+import { passwordIssues } from "../auth/password-policy";
 import type { Role } from "../auth/roles";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { recordAudit } from "./audit";
@@ -41,7 +42,6 @@ export interface NewUser {
 
 /** bcrypt cost: about a quarter of a second per hash, slow enough to blunt guessing. */
 const BCRYPT_ROUNDS = 12;
-export const MIN_PASSWORD_LENGTH = 8;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
 
 const userColumns = { id: true, email: true, name: true, role: true, active: true, createdAt: true, updatedAt: true } as const;
@@ -144,12 +144,6 @@ export async function setUserPassword(id: string, password: string, actor: Actor
       before: null, after: { passwordChanged: true },
     });
   });
-}
-
-function passwordIssues(password: string): { path: string; message: string }[] {
-  return password.length >= MIN_PASSWORD_LENGTH
-    ? []
-    : [{ path: "password", message: `must be at least ${MIN_PASSWORD_LENGTH} characters long` }];
 }
 
 async function findUserOrThrow(tx: Tx, id: string): Promise<UserDTO> {
