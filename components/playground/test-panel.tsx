@@ -1,0 +1,187 @@
+"use client";
+
+import { FlaskConical, Play, Send, Square } from "lucide-react";
+import { useId, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import type { PlaygroundMode, PlaygroundRunView, PlaygroundToolView, TestCaseView } from "@/lib/runtime/playground-types";
+import { ArgumentsForm, type ArgumentsFormHandle } from "./arguments-form";
+import { ContextFields } from "./context-fields";
+import { requestRun } from "./run-request";
+import { runAnnouncement } from "./run-format";
+import { RunHistory } from "./run-history";
+import { RunResult } from "./run-result";
+import { SaveCaseDialog, type SaveCase } from "./save-case-dialog";
+import { TestCases, type TestCaseActions } from "./test-cases";
+
+interface TestPanelProps {
+  readonly tool: PlaygroundToolView;
+  /** Editors and admins: Fire, saving and running test cases. Viewers dry-run only. */
+  readonly canFire: boolean;
+  readonly runs: readonly PlaygroundRunView[];
+  readonly cases: readonly TestCaseView[];
+  readonly saveCase: (input: { name: string; arguments: unknown; context: Record<string, string>; expectations: readonly unknown[] }) => ReturnType<SaveCase>;
+  readonly caseActions: TestCaseActions;
+}
+
+/**
+ * The Test tab: arguments (a form from the tool's parameters) and turn context, Dry run for
+ * everyone and Fire for editors (after a confirmation naming method and host when the tool has
+ * side effects), a running state whose Cancel aborts the upstream call, the run, the tool's run
+ * history (show, replay into the form) and its saved test cases.
+ */
+export function TestPanel({ tool, canFire, runs: initialRuns, cases, saveCase, caseActions }: TestPanelProps) {
+  const id = useId();
+  const formRef = useRef<ArgumentsFormHandle>(null);
+  const formHeading = useRef<HTMLHeadingElement>(null);
+  const [args, setArgs] = useState<unknown>({});
+  const [context, setContext] = useState<Record<string, string>>({});
+  const [runs, setRuns] = useState(initialRuns);
+  const [shown, setShown] = useState<PlaygroundRunView | null>(null);
+  const [running, setRunning] = useState<{ mode: PlaygroundMode; controller: AbortController } | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  const [failure, setFailure] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  const run = async (mode: PlaygroundMode) => {
+    setConfirming(false);
+    if (formRef.current && !formRef.current.validateForm()) {
+      setAnnouncement("Some arguments are not valid; fix the marked fields.");
+      return;
+    }
+    const controller = new AbortController();
+    setRunning({ mode, controller });
+    setFailure(null);
+    setAnnouncement(mode === "fire" ? "Firing…" : "Preparing the dry run…");
+    try {
+      const result = await requestRun({ toolName: tool.name, mode, arguments: args, context }, controller.signal);
+      if (result.ok) {
+        setShown(result.data);
+        setRuns((current) => [result.data, ...current.filter((candidate) => candidate.id !== result.data.id)]);
+        setAnnouncement(runAnnouncement(result.data));
+      } else {
+        setFailure(result.message);
+        setAnnouncement(result.message);
+      }
+    } catch (error) {
+      if (controller.signal.aborted) setAnnouncement("Cancelled: the upstream call was aborted and nothing more is awaited.");
+      else {
+        setFailure("The run could not reach the server. Check your connection and try again.");
+        setAnnouncement("The run could not reach the server.");
+        console.error(error);
+      }
+    } finally {
+      setRunning(null);
+    }
+  };
+
+  const fire = () => (tool.sideEffect ? setConfirming(true) : void run("fire"));
+
+  const replay = (past: PlaygroundRunView) => {
+    setArgs(past.arguments);
+    setContext({ ...past.context });
+    setShown(past);
+    setAnnouncement(`The arguments and context of run ${past.id} are back in the form.`);
+    formHeading.current?.focus();
+  };
+
+  const target = tool.method && tool.host ? `${tool.method} to ${tool.host}` : "the tool";
+
+  return (
+    <div className="grid min-w-0 gap-6">
+      <p role="status" aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+      <div className="grid min-w-0 gap-6 lg:grid-cols-2 lg:items-start">
+        <Card title="Arguments" description={tool.description}>
+          <div className="grid gap-6">
+            <h3 ref={formHeading} tabIndex={-1} className="sr-only">
+              Arguments form
+            </h3>
+            <ArgumentsForm schema={tool.parameters} value={args} onChange={setArgs} formRef={formRef} idPrefix={`${id}-args`} />
+            <ContextFields value={context} onChange={setContext} idPrefix={id} />
+            <div className="flex flex-wrap items-center gap-2 border-t pt-4">
+              {running ? (
+                <>
+                  <span className="text-sm text-muted-foreground" aria-hidden>
+                    {running.mode === "fire" ? "Firing…" : "Preparing…"}
+                  </span>
+                  <Button variant="secondary" onClick={() => running.controller.abort()}>
+                    <Square aria-hidden /> Cancel
+                  </Button>
+                </>
+              ) : (
+                <>
+                  <Button variant={canFire ? "secondary" : "primary"} onClick={() => void run("dry_run")}>
+                    <Play aria-hidden /> Dry run
+                  </Button>
+                  {canFire && (
+                    <Button onClick={fire}>
+                      <Send aria-hidden /> Fire
+                    </Button>
+                  )}
+                </>
+              )}
+            </div>
+            {!canFire && <p className="text-xs text-muted-foreground">Viewers can dry-run; firing needs the editor role.</p>}
+          </div>
+        </Card>
+
+        <Card
+          title="Run"
+          description={shown ? `Run ${shown.id} by ${shown.actorEmail}` : "The outcome of a dry run or fire appears here."}
+          actions={
+            canFire && shown && shown.mode === "fire" && shown.suggestedExpectations.length > 0 ? (
+              <Button variant="secondary" size="sm" onClick={() => setSaving(true)}>
+                Save as test case
+              </Button>
+            ) : undefined
+          }
+        >
+          {failure && (
+            <p role="alert" className="mb-4 rounded-md border border-danger/40 bg-danger-subtle p-3 text-sm">
+              {failure}
+            </p>
+          )}
+          {shown ? (
+            <RunResult run={shown} />
+          ) : (
+            <EmptyState icon={FlaskConical} title="Nothing run yet">
+              {canFire ? "Dry run shows the request without sending it; Fire sends it." : "Dry run shows the request without sending it."}
+            </EmptyState>
+          )}
+        </Card>
+      </div>
+
+      <Card title="Run history" description="Every dry run and fire of this tool, newest first.">
+        <RunHistory runs={runs} shownId={shown?.id ?? null} onShow={setShown} onReplay={replay} />
+      </Card>
+
+      <Card title="Test cases" description="Saved runs with expectations, checked again by Run all and by npm run tools:check.">
+        <TestCases cases={cases} canEdit={canFire} actions={caseActions} />
+      </Card>
+
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Fire ${tool.name}?`}
+        description={`This tool has side effects: firing sends ${target} for real.`}
+        confirmLabel={tool.method ? `Fire ${tool.method}` : "Fire"}
+        destructive={false}
+        onConfirm={() => void run("fire")}
+      />
+      {shown && (
+        <SaveCaseDialog
+          key={shown.id}
+          run={shown}
+          open={saving}
+          onOpenChange={setSaving}
+          onSave={(name, expectations) => saveCase({ name, arguments: shown.arguments, context: { ...shown.context }, expectations })}
+        />
+      )}
+    </div>
+  );
+}
