@@ -178,6 +178,9 @@ export async function deleteTool(name: string, baseVersion: number, actor: Actor
     if (!current) throw missingTool(name);
     const { count } = await tx.tool.deleteMany({ where: { id: current.id, version: baseVersion } });
     if (count !== 1) throw await staleSave(tx, current.id, baseVersion);
+    // Test cases and runs are keyed by name: a tool created later under this name starts clean.
+    await tx.testCase.deleteMany({ where: { toolName: name } });
+    await tx.testRun.deleteMany({ where: { toolName: name } });
     await recordAudit(tx, {
       actor,
       action: "tool.delete",
@@ -263,6 +266,11 @@ async function writeVersion(
     outcome.previousName !== null && write.renamePersonaReferences
       ? await renameToolInPersonas(tx, outcome.previousName, name, write.actor)
       : [];
+  if (outcome.previousName !== null) {
+    // A tool's test cases and run history are keyed by its name: they follow a rename.
+    await tx.testCase.updateMany({ where: { toolName: outcome.previousName }, data: { toolName: name } });
+    await tx.testRun.updateMany({ where: { toolName: outcome.previousName }, data: { toolName: name } });
+  }
   await recordAudit(tx, {
     actor: write.actor,
     action: write.action,
