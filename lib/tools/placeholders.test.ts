@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CONTEXT_FIELDS, contextField, findPlaceholders, isContextReference, soleReference } from "./placeholders";
+import { CONTEXT_FIELDS, contextField, findPlaceholders, isContextReference, soleReference, withoutPlaceholders } from "./placeholders";
 
 describe("findPlaceholders", () => {
   const rows: [string, string, { raw: string; reference: string; index: number }[]][] = [
@@ -29,7 +29,7 @@ describe("findPlaceholders", () => {
     expect(findPlaceholders(template)).toEqual(expected);
   });
 
-  it("can be called repeatedly (the shared global pattern keeps no state between calls)", () => {
+  it("can be called repeatedly (no state is kept between calls)", () => {
     expect(findPlaceholders("{{a}}")).toHaveLength(1);
     expect(findPlaceholders("{{a}}")).toHaveLength(1);
   });
@@ -45,6 +45,39 @@ describe("findPlaceholders", () => {
         for (const placeholder of found) expect(template.slice(placeholder.index).startsWith(placeholder.raw)).toBe(true);
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe("scanning hostile templates (issue 15: ReDoS)", () => {
+  // Editors write templates and every call scans them, so the scan must be linear in the input:
+  // a backtracking pattern took quadratic time on `{{` followed by many spaces.
+  const SIZE = 200_000;
+  const spaces = " ".repeat(SIZE);
+
+  it.each<[string, string, { raw: string; reference: string; index: number }[]]>([
+    ["{{ and many spaces, unclosed", `{{${spaces}`, []],
+    ["{{ and many spaces, then a word and no closing", `{{${spaces}x${spaces}`, []],
+    ["many unclosed {{ with spaces", "{{ ".repeat(SIZE / 3), []],
+    ["a long run of braces", "{".repeat(SIZE), []],
+    ["a long word that never closes", `{{${"a".repeat(SIZE)}`, []],
+    ["many spaces around one placeholder", `{{${spaces}city${spaces}}}`, [{ raw: `{{${spaces}city${spaces}}}`, reference: "city", index: 0 }]],
+    ["a closing after a long unclosed start", `{{${spaces}}}`, [{ raw: `{{${spaces}}}`, reference: "", index: 0 }]],
+  ])("%s: found in one pass with the right result", (_case, template, expected) => {
+    expect(findPlaceholders(template)).toEqual(expected);
+    expect(withoutPlaceholders(template, "·")).toBe(expected.length === 0 ? template : "·");
+  });
+
+  it("finds what a regular expression would, on any short template (same semantics, other engine)", () => {
+    const reference = /\{\{\s*([^{}\s]*)\s*\}\}/g;
+    const template = fc.array(fc.constantFrom("{", "}", " ", "\t", "\u00a0", "a", "b", ".", "x y"), { maxLength: 24 }).map((parts) => parts.join(""));
+    fc.assert(
+      fc.property(template, (text) => {
+        const expected = [...text.matchAll(reference)].map((match) => ({ raw: match[0], reference: match[1] ?? "", index: match.index }));
+        expect(findPlaceholders(text)).toEqual(expected);
+        expect(withoutPlaceholders(text, "#")).toBe(text.replace(reference, "#"));
+      }),
+      { numRuns: 3000 },
     );
   });
 });

@@ -11,9 +11,6 @@ export type TurnContext = Partial<Record<ContextField, string>>;
 
 export const CONTEXT_PREFIX = "ctx.";
 
-/** Matches one placeholder; group 1 is the reference with surrounding whitespace removed. */
-export const PLACEHOLDER_PATTERN = /\{\{\s*([^{}\s]*)\s*\}\}/g;
-
 /** A placeholder found in a template. */
 export interface PlaceholderReference {
   /** The full match, e.g. `{{ city }}`. */
@@ -23,13 +20,49 @@ export interface PlaceholderReference {
   readonly index: number;
 }
 
-/** Every placeholder in `template`, in order of appearance. */
+/** One character of JavaScript's `\s` class (Unicode spaces and line terminators). */
+const WHITESPACE = /^\s$/;
+const isWhitespace = (char: string) => WHITESPACE.test(char);
+const isReferenceChar = (char: string) => char !== "{" && char !== "}" && !isWhitespace(char);
+
+/**
+ * Every placeholder in `template`, in order of appearance: `{{`, optional whitespace, a reference
+ * without braces or whitespace, optional whitespace, `}}` — leftmost first, never overlapping.
+ *
+ * A loop rather than a regular expression: the pattern `\{\{\s*([^{}\s]*)\s*\}\}` backtracks
+ * quadratically on `{{` followed by many spaces, and editors write the templates that every call
+ * scans. Each failed attempt scans a stretch without `{`, and the next `{{` lies beyond it, so
+ * the whole scan reads each character a bounded number of times.
+ */
 export function findPlaceholders(template: string): PlaceholderReference[] {
-  return [...template.matchAll(PLACEHOLDER_PATTERN)].map((match) => ({
-    raw: match[0],
-    reference: match[1] ?? "",
-    index: match.index,
-  }));
+  const found: PlaceholderReference[] = [];
+  let open = template.indexOf("{{");
+  while (open >= 0) {
+    let cursor = open + 2;
+    while (cursor < template.length && isWhitespace(template[cursor]!)) cursor++;
+    const referenceStart = cursor;
+    while (cursor < template.length && isReferenceChar(template[cursor]!)) cursor++;
+    const referenceEnd = cursor;
+    while (cursor < template.length && isWhitespace(template[cursor]!)) cursor++;
+    if (template.startsWith("}}", cursor)) {
+      found.push({ raw: template.slice(open, cursor + 2), reference: template.slice(referenceStart, referenceEnd), index: open });
+      open = template.indexOf("{{", cursor + 2);
+    } else {
+      open = template.indexOf("{{", open + 1);
+    }
+  }
+  return found;
+}
+
+/** `text` with each placeholder replaced by `replacement`: the literal parts, for checks that judge only those. */
+export function withoutPlaceholders(text: string, replacement = ""): string {
+  let result = "";
+  let from = 0;
+  for (const { raw, index } of findPlaceholders(text)) {
+    result += text.slice(from, index) + replacement;
+    from = index + raw.length;
+  }
+  return result + text.slice(from);
 }
 
 /**

@@ -3,7 +3,7 @@
  * every `{{ctx.field}}` a turn-context field from the closed list. A placeholder that resolves to
  * nothing is an error here, so it can never become a silently empty value at call time.
  */
-import { CONTEXT_FIELDS, contextField, findPlaceholders, isContextReference, PLACEHOLDER_PATTERN } from "../placeholders";
+import { CONTEXT_FIELDS, contextField, findPlaceholders, isContextReference, withoutPlaceholders } from "../placeholders";
 import type { Issues } from "./definition-input";
 
 /** Top-level parameter names, or null when the parameters are too broken to know them. */
@@ -33,7 +33,7 @@ export function checkPlaceholders(text: string, path: string, names: ParameterNa
     const problem = referenceProblem(raw, reference, names);
     if (problem) issues.add(path, problem);
   }
-  if (text.replace(PLACEHOLDER_PATTERN, "").includes("{{")) {
+  if (withoutPlaceholders(text).includes("{{")) {
     issues.add(path, 'contains "{{" that does not open a well-formed placeholder: write {{name}} or {{ctx.field}}');
   }
 }

@@ -3,7 +3,7 @@
  * body, with placeholders checked where they are written. Scheme, host and port must be literal so
  * a model can never choose where a request goes; placeholders live in the path and query only.
  */
-import { PLACEHOLDER_PATTERN } from "../placeholders";
+import { withoutPlaceholders } from "../placeholders";
 import { HTTP_METHODS, type HttpMethod, type JsonValue, type RequestTemplate } from "../types";
 import {
   checkKnownKeys,
@@ -109,7 +109,7 @@ function urlParts(url: string): { authority: string; path: string; query: string
 
 /** What is wrong with the literal parts of a URL template, or null. */
 function urlProblem(url: string): string | null {
-  const literal = url.replace(PLACEHOLDER_PATTERN, "");
+  const literal = withoutPlaceholders(url);
   if (/[\s\x00-\x1f\x7f]/.test(literal)) return "must not contain spaces or control characters: percent-encode them (%20)";
   if (!SCHEME.test(url)) {
     return hasPlaceholder(url.split("/")[0] ?? "")
@@ -127,7 +127,7 @@ function urlProblem(url: string): string | null {
     return "placeholders are allowed in query values only, not in names: write ?name={{value}}";
   }
   try {
-    new URL(url.replace(PLACEHOLDER_PATTERN, "x"));
+    new URL(withoutPlaceholders(url, "x"));
   } catch {
     return "is not a valid URL: check the host and port";
   }
@@ -168,7 +168,7 @@ function checkHeaderEntry(names: ParameterNames, secretHeaders: ReadonlySet<stri
     seen.set(name.toLowerCase(), name);
     // Placeholders are checked when rendered; what is literal can be judged now, not at every call.
     // The message names the kind of problem, never the characters: the value may be a secret.
-    const problem = headerValueProblem(value.replace(PLACEHOLDER_PATTERN, ""));
+    const problem = headerValueProblem(withoutPlaceholders(value));
     if (problem) issues.add(path, `${problem}: a header value must be one line of Latin-1 text`);
     // A secret value may not hold placeholders at all (secret-headers.ts refuses that without
     // quoting it); naming what looks like one here would echo part of a credential.
