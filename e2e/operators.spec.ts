@@ -52,7 +52,7 @@ test.describe("as an admin", () => {
     const doraSession = await openGuardedPage(browser, leakGuard);
     const doraPage = doraSession.page;
     await signInAs(doraPage, dora);
-    await doraPage.goto("/personas");
+    await doraPage.goto("/personas/support-tier1");
     const toggle = doraPage.getByRole("switch", { name: "triage_request for support-tier1" });
     await expect(toggle).toBeEnabled();
 

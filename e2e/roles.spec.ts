@@ -24,7 +24,7 @@ test.describe("as a viewer", () => {
   test.use({ storageState: storageStateFor("viewer") });
 
   test("calling the editor-only toggle action directly is refused and changes nothing", async ({ page }) => {
-    await page.goto("/personas");
+    await page.goto(`/personas/${PERSONA}`);
     const toggle = page.getByRole("switch", { name: `${TOOL} for ${PERSONA}` });
     await expect(toggle).toHaveAttribute("aria-checked", "true");
     await expect(toggle).toBeDisabled();
@@ -80,7 +80,7 @@ test("without a session, a crafted action call is turned away and changes nothin
   await anonymous.dispose();
 
   const viewer = await openGuardedPage(browser, leakGuard, storageStateFor("viewer"));
-  await viewer.page.goto("/personas");
+  await viewer.page.goto(`/personas/${PERSONA}`);
   await expect(viewer.page.getByRole("switch", { name: `${TOOL} for ${PERSONA}` })).toHaveAttribute("aria-checked", "true");
   await viewer.close();
 });
@@ -94,7 +94,7 @@ test.describe("as an editor", () => {
     const events = page.getByRole("list", { name: "Audit events" }).getByRole("listitem");
     const togglesBefore = await events.count();
 
-    await page.goto("/personas");
+    await page.goto(`/personas/${PERSONA}`);
     const persona = page.getByRole("region", { name: "Support tier 1" });
     const toggle = persona.getByRole("switch", { name: `${TOOL} for ${PERSONA}` });
     await toggle.click();
@@ -112,7 +112,7 @@ test.describe("as an editor", () => {
   });
 
   test("a tool outside the inherited grant offers no switch", async ({ page }) => {
-    await page.goto("/personas");
+    await page.goto(`/personas/${PERSONA}`);
     const persona = page.getByRole("region", { name: "Support tier 1" });
     const row = persona.getByRole("row", { name: /create_support_note/ });
     await expect(row).toContainText("outside the grant inherited from support-base");

@@ -20,7 +20,14 @@ const ROUTES = [
   { path: "/tools/e2e_orders/edit", status: 200, heading: "e2e_orders" },
   { path: "/tools/new-tool", status: 200, heading: "New tool" },
   { path: "/tools/import-tools", status: 200, heading: "Import tools" },
+  { path: "/tools/e2e_play_forecast?tab=test", status: 200, heading: "e2e_play_forecast", selectedTab: "Test" },
+  { path: "/playground", status: 200, heading: "Playground" },
   { path: "/personas", status: 200, heading: "Personas" },
+  { path: "/personas/support-tier1", status: 200, heading: "Support tier 1", selectedTab: "Tools" },
+  { path: "/personas/support-tier1?tab=agent", status: 200, heading: "Support tier 1", selectedTab: "What the agent sees" },
+  { path: "/personas/support-tier1?tab=grant", status: 200, heading: "Support tier 1", selectedTab: "Grant" },
+  { path: "/personas/matrix", status: 200, heading: "Tools × personas" },
+  { path: "/personas/no-such-persona", status: 404, heading: "This page does not exist" },
   { path: "/audit", status: 200, heading: "Audit" },
   { path: "/settings", status: 200, heading: "Settings" },
   { path: "/settings/users", status: 200, heading: "Operators" },
@@ -279,7 +286,7 @@ test.describe("as an editor", () => {
   test.use({ storageState: storageStateFor("editor"), viewport: DESKTOP });
 
   test("switching a persona's tool announces the result and keeps focus on the switch", async ({ page }) => {
-    await page.goto("/personas");
+    await page.goto("/personas/support-tier1");
     const toggle = page.getByRole("region", { name: "Support tier 1" }).getByRole("switch", { name: "triage_request for support-tier1" });
     const notifications = page.getByRole("region", { name: /^Notifications/ });
     await expect(toggle).toHaveAttribute("aria-checked", "true");

@@ -13,7 +13,7 @@ test("an editor cleans the disabled list, then an admin cleans the grant", async
     { role: "admin", says: "Removed retired_lookup.", remaining: null },
   ] as const) {
     const { page, close } = await openGuardedPage(browser, leakGuard, storageStateFor(role));
-    await page.goto("/personas");
+    await page.goto("/personas/e2e-retired");
     const persona = page.getByRole("region", { name: "Retired tools" });
     await expect(persona).toContainText("Names that match no tool");
     await persona.getByRole("button", { name: "Clean up stale names" }).click();

@@ -153,7 +153,7 @@ test("renaming a tool a persona names updates the persona in the same save", asy
   await expect(dialog).toContainText("Rename check");
   await dialog.getByRole("button", { name: "Rename" }).click();
   await expect(page).toHaveURL("/tools/e2e_renamed");
-  await page.goto("/personas");
+  await page.goto("/personas/e2e-rename");
   const persona = page.getByRole("region", { name: "Rename check" });
   await expect(persona.getByRole("row", { name: "e2e_renamed" })).toContainText("available");
   await expect(persona).not.toContainText("Names that match no tool");

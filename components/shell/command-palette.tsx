@@ -132,7 +132,7 @@ export function CommandPalette({ open, onOpenChange, role }: { open: boolean; on
                   label: persona.name,
                   keywords: persona.slug,
                   icon: <UsersRound aria-hidden />,
-                  run: go(`/personas#persona-${persona.slug}`),
+                  run: go(`/personas/${persona.slug}`),
                 }))}
               />
               <PaletteGroup heading="Actions" commands={actions.filter((command) => matches(command, query))} />

@@ -144,5 +144,19 @@ await saveTool({
   actor: SYSTEM_ACTOR,
 });
 
+// Two tools only the personas journey uses (personas.spec.ts): it grants both, then deletes one.
+for (const name of ["e2e_persona_keep", "e2e_persona_doomed"]) {
+  await saveTool({
+    definition: parseToolDefinition({
+      name,
+      description: `Personas journey fixture ${name}; never called.`,
+      request: { method: "GET", url: `${E2E_MOCK_UPSTREAM}/personas/${name}` },
+      group: "e2e-personas",
+    }),
+    baseVersion: null,
+    actor: SYSTEM_ACTOR,
+  });
+}
+
 await getDb().$disconnect();
 console.log("e2e database ready");

@@ -6,10 +6,11 @@ import { actionFailure, actionSuccess, type ActionResult } from "@/lib/actions/a
 import { parseInput } from "@/lib/actions/parse-input";
 import { hasRole } from "@/lib/auth/roles";
 import { requireRole } from "@/lib/auth/session";
-import { togglePersonaTool } from "@/lib/runtime/persona-tools";
+import { togglePersonaTool, togglePersonaTools } from "@/lib/runtime/persona-tools";
 import { describeCleanup, removeStaleToolNames } from "@/lib/runtime/stale-tool-names";
 
 const toggleSchema = z.object({ slug: z.string().min(1), tool: z.string().min(1), enabled: z.boolean() });
+const bulkSchema = z.object({ slug: z.string().min(1), tools: z.array(z.string().min(1)).min(1, "Choose at least one tool"), enabled: z.boolean() });
 
 /** Switches one tool on or off for one persona (editors and admins). */
 export async function setPersonaToolEnabledAction(slug: string, tool: string, enabled: boolean): Promise<ActionResult> {
@@ -17,8 +18,22 @@ export async function setPersonaToolEnabledAction(slug: string, tool: string, en
     const operator = await requireRole("editor");
     const input = parseInput(toggleSchema, { slug, tool, enabled });
     await togglePersonaTool(input.slug, input.tool, input.enabled, operator);
-    revalidatePath("/personas");
+    revalidatePath("/personas", "layout");
     return actionSuccess(undefined, `${input.tool} is ${input.enabled ? "enabled" : "disabled"} for ${input.slug}.`);
+  } catch (error) {
+    return actionFailure(error);
+  }
+}
+
+/** Switches several tools on or off for one persona in one change: "disable all in this group", "enable all". */
+export async function setPersonaToolsEnabledAction(slug: string, tools: readonly string[], enabled: boolean): Promise<ActionResult> {
+  try {
+    const operator = await requireRole("editor");
+    const input = parseInput(bulkSchema, { slug, tools, enabled });
+    await togglePersonaTools(input.slug, input.tools, input.enabled, operator);
+    revalidatePath("/personas", "layout");
+    const count = `${input.tools.length} tool${input.tools.length === 1 ? "" : "s"}`;
+    return actionSuccess(undefined, `${count} ${input.enabled ? "enabled" : "disabled"} for ${input.slug}.`);
   } catch (error) {
     return actionFailure(error);
   }
@@ -29,7 +44,7 @@ export async function removeStaleToolNamesAction(slug: string): Promise<ActionRe
   try {
     const operator = await requireRole("editor");
     const cleanup = await removeStaleToolNames(parseInput(z.string().min(1), slug), operator, hasRole(operator.role, "admin"));
-    revalidatePath("/personas");
+    revalidatePath("/personas", "layout");
     return actionSuccess(undefined, describeCleanup(cleanup));
   } catch (error) {
     return actionFailure(error);

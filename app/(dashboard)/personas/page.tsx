@@ -1,72 +1,105 @@
-import { UsersRound } from "lucide-react";
+import { Grid3x3, UsersRound } from "lucide-react";
 import type { Metadata } from "next";
-import { StaleNamesCleanup } from "@/components/personas/stale-names-cleanup";
-import { ToolToggle } from "@/components/personas/tool-toggle";
+import Link from "next/link";
+import { CreatePersonaDialog } from "@/components/personas/create-persona-dialog";
 import { Badge, StatusBadge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Cell, Row, Table } from "@/components/ui/table";
 import { hasRole } from "@/lib/auth/roles";
 import { requirePageOperator } from "@/lib/auth/session";
-import { listResolvedPersonas } from "@/lib/runtime/persona-tools";
+import { treeOrder } from "@/lib/personas/tree";
+import { listResolvedPersonas, loadGroupedCatalog } from "@/lib/runtime/persona-tools";
 
 export const metadata: Metadata = { title: "Personas" };
 
 export default async function PersonasPage() {
   const operator = await requirePageOperator();
-  const { personas, catalogSize } = await listResolvedPersonas();
-  const canToggle = hasRole(operator.role, "editor");
+  const isAdmin = hasRole(operator.role, "admin");
+  const [{ personas, catalogSize }, { catalog, groupOf }] = await Promise.all([listResolvedPersonas(), loadGroupedCatalog()]);
+  const rows = treeOrder(personas.map((resolved) => ({ ...resolved, slug: resolved.persona.slug, parentSlug: resolved.persona.parentSlug })));
 
   return (
     <>
       <PageHeader
         title="Personas"
         description="Each persona is an agent profile. Its tools are the grant an admin set (inherited from its parent unless it has its own) minus what operators switched off."
+        actions={
+          <>
+            <Button asChild variant="secondary">
+              <Link href="/personas/matrix">
+                <Grid3x3 aria-hidden />
+                Tools × personas
+              </Link>
+            </Button>
+            {isAdmin && (
+              <CreatePersonaDialog
+                personas={personas.map(({ persona }) => ({ slug: persona.slug, name: persona.name }))}
+                tools={catalog.map((tool) => ({ value: tool.name, label: tool.name, group: groupOf(tool.name) }))}
+              />
+            )}
+          </>
+        }
       />
       {personas.length === 0 ? (
         <EmptyState icon={UsersRound} title="No personas yet">
-          Personas created by your administrator appear here with the tools each may use.
+          {isAdmin ? "Create a persona to give an agent a set of tools." : "Personas created by your administrator appear here with the tools each may use."}
         </EmptyState>
       ) : (
-        <div className="grid gap-8">
-          {personas.map(({ persona, resolution, grantSummary, staleNames }) => (
-            <section key={persona.slug} id={`persona-${persona.slug}`} aria-labelledby={`persona-${persona.slug}-name`} className="grid scroll-mt-20 gap-3">
-              <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                <h2 id={`persona-${persona.slug}-name`} className="text-lg font-semibold">
-                  {persona.name}
-                </h2>
-                <code className="text-xs text-muted-foreground">{persona.slug}</code>
-                {persona.parentSlug && <Badge>child of {persona.parentSlug}</Badge>}
-                <span className="text-xs text-muted-foreground sm:ml-auto tabular-nums">
-                  {grantSummary} · {resolution.available.length} of {catalogSize} available
+        <Table
+          caption="Personas, in tree order"
+          columns={[{ label: "Persona" }, { label: "Parent" }, { label: "Grant" }, { label: "Tools", className: "text-right" }, { label: "Stale names", className: "text-right" }]}
+        >
+          {rows.map(({ persona: { persona, resolution, grantSummary, staleNames }, depth }) => (
+            <Row key={persona.slug} label={persona.name}>
+              <Cell>
+                <div className="flex min-w-0 items-start gap-2" style={{ paddingInlineStart: `${Math.min(depth, 6) * 1.25}rem` }}>
+                  {depth > 0 && (
+                    <span aria-hidden className="text-muted-foreground">
+                      └
+                    </span>
+                  )}
+                  <div className="min-w-0">
+                    <Link href={`/personas/${persona.slug}`} className="font-medium hover:underline focus-visible:underline">
+                      {persona.name}
+                    </Link>
+                    <div className="truncate font-mono text-xs text-muted-foreground" title={persona.slug}>
+                      {persona.slug}
+                    </div>
+                    {persona.description && <p className="mt-0.5 line-clamp-2 max-w-md text-xs text-muted-foreground">{persona.description}</p>}
+                  </div>
+                </div>
+              </Cell>
+              <Cell label="Parent">
+                {persona.parentSlug ? (
+                  <Link href={`/personas/${persona.parentSlug}`} className="font-mono text-xs hover:underline">
+                    {persona.parentSlug}
+                  </Link>
+                ) : (
+                  <span className="text-xs text-muted-foreground">root</span>
+                )}
+              </Cell>
+              <Cell label="Grant">
+                <span className="text-xs">{grantSummary}</span>
+              </Cell>
+              <Cell label="Tools" className="tabular-nums md:text-right">
+                <span title={`${resolution.available.length} of ${catalogSize} tools available`}>
+                  {resolution.available.length} / {catalogSize}
                 </span>
-                {persona.description && <p className="basis-full text-sm text-muted-foreground">{persona.description}</p>}
-              </div>
-              <StaleNamesCleanup persona={persona.slug} names={staleNames} canClean={canToggle} />
-              <Table caption={`Tools of ${persona.name}`} columns={[{ label: "Tool" }, { label: "Availability" }, { label: "Enabled", className: "text-right" }]}>
-                {resolution.explanations.map((explanation) => (
-                  <Row key={explanation.tool} label={explanation.tool}>
-                    <Cell className="font-mono">{explanation.tool}</Cell>
-                    <Cell label="Availability">
-                      <StatusBadge status={explanation.available ? "success" : explanation.code === "disabled_by_operator" ? "warning" : "neutral"}>
-                        {explanation.reason}
-                      </StatusBadge>
-                    </Cell>
-                    <Cell label="Enabled" className="md:text-right">
-                      {explanation.code === "outside_grant" ? (
-                        <span className="text-xs text-muted-foreground" title="Not in the grant: an admin decides the grant">
-                          not granted
-                        </span>
-                      ) : (
-                        <ToolToggle persona={persona.slug} tool={explanation.tool} enabled={explanation.code !== "disabled_by_operator"} editable={canToggle} />
-                      )}
-                    </Cell>
-                  </Row>
-                ))}
-              </Table>
-            </section>
+              </Cell>
+              <Cell label="Stale names" className="md:text-right">
+                {staleNames.length > 0 ? (
+                  <StatusBadge status="warning" title={staleNames.join(", ")}>
+                    {staleNames.length} stale
+                  </StatusBadge>
+                ) : (
+                  <Badge tone="neutral">none</Badge>
+                )}
+              </Cell>
+            </Row>
           ))}
-        </div>
+        </Table>
       )}
     </>
   );

@@ -1,0 +1,81 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { actionFailure, actionSuccess, type ActionResult } from "@/lib/actions/action-result";
+import { parseInput } from "@/lib/actions/parse-input";
+import { requireRole } from "@/lib/auth/session";
+import { deletePersona } from "@/lib/db/persona-maintenance";
+import { createPersona, setPersonaGrant, setPersonaParent, updatePersonaDetails } from "@/lib/db/personas";
+
+const slugSchema = z.string().min(1, "Choose a persona");
+const grantSchema = z.union([z.null(), z.literal("all"), z.array(z.string())]);
+const newPersonaSchema = z.object({
+  name: z.string(),
+  slug: z.string(),
+  description: z.string().default(""),
+  parentSlug: z.string().nullable().default(null),
+  grant: grantSchema.default(null),
+});
+const detailsSchema = z.object({ name: z.string(), description: z.string() });
+
+/** Creates a persona (admins). */
+export async function createPersonaAction(input: z.input<typeof newPersonaSchema>): Promise<ActionResult<{ slug: string }>> {
+  try {
+    const admin = await requireRole("admin");
+    const persona = await createPersona(parseInput(newPersonaSchema, input), admin);
+    revalidatePath("/personas", "layout");
+    return actionSuccess({ slug: persona.slug }, `${persona.name} was created.`);
+  } catch (error) {
+    return actionFailure(error);
+  }
+}
+
+/** Renames or re-describes a persona (admins). */
+export async function updatePersonaDetailsAction(slug: string, details: z.input<typeof detailsSchema>): Promise<ActionResult> {
+  try {
+    const admin = await requireRole("admin");
+    const persona = await updatePersonaDetails(parseInput(slugSchema, slug), parseInput(detailsSchema, details), admin);
+    revalidatePath("/personas", "layout");
+    return actionSuccess(undefined, `${persona.name} was saved.`);
+  } catch (error) {
+    return actionFailure(error);
+  }
+}
+
+/** Moves a persona under another one, or to the root (admins); a cycle is refused with its path. */
+export async function setPersonaParentAction(slug: string, parentSlug: string | null): Promise<ActionResult> {
+  try {
+    const admin = await requireRole("admin");
+    const persona = await setPersonaParent(parseInput(slugSchema, slug), parseInput(slugSchema.nullable(), parentSlug), admin);
+    revalidatePath("/personas", "layout");
+    return actionSuccess(undefined, persona.parentSlug ? `${persona.slug} now sits under ${persona.parentSlug}.` : `${persona.slug} is now a root persona.`);
+  } catch (error) {
+    return actionFailure(error);
+  }
+}
+
+/** Sets a persona's grant: inherit (null), every tool ("all") or a list of tool names (admins). */
+export async function setPersonaGrantAction(slug: string, grant: z.input<typeof grantSchema>): Promise<ActionResult> {
+  try {
+    const admin = await requireRole("admin");
+    const persona = await setPersonaGrant(parseInput(slugSchema, slug), parseInput(grantSchema, grant), admin);
+    revalidatePath("/personas", "layout");
+    return actionSuccess(undefined, `The grant of ${persona.slug} was saved.`);
+  } catch (error) {
+    return actionFailure(error);
+  }
+}
+
+/** Deletes a persona: its children move to its parent, keys scoped to it alone are revoked (admins). */
+export async function deletePersonaAction(slug: string): Promise<ActionResult> {
+  try {
+    const admin = await requireRole("admin");
+    const deletion = await deletePersona(parseInput(slugSchema, slug), admin);
+    revalidatePath("/personas", "layout");
+    const revoked = deletion.revokedKeys.length > 0 ? ` Revoked ${deletion.revokedKeys.length} API key${deletion.revokedKeys.length === 1 ? "" : "s"}.` : "";
+    return actionSuccess(undefined, `${deletion.slug} was deleted.${revoked}`);
+  } catch (error) {
+    return actionFailure(error);
+  }
+}

@@ -1,0 +1,129 @@
+"use client";
+
+import { Plus } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { createPersonaAction } from "@/app/(dashboard)/personas/manage-actions";
+import { Button } from "@/components/ui/button";
+import type { ComboboxOption } from "@/components/ui/combobox";
+import { Dialog } from "@/components/ui/dialog";
+import { Field, Input, Textarea } from "@/components/ui/field";
+import { FormStatus } from "@/components/ui/form-status";
+import { toast } from "@/components/ui/toaster";
+import { slugFromName } from "@/lib/personas/tree";
+import { GrantFields, grantOfDraft, type GrantDraft } from "./grant-fields";
+import { ParentField } from "./persona-selects";
+
+interface Props {
+  readonly personas: readonly { readonly slug: string; readonly name: string }[];
+  readonly tools: readonly ComboboxOption[];
+}
+
+const EMPTY = { name: "", slug: "", description: "", parentSlug: "" };
+
+/** "New persona" (admins): name, slug derived from it until edited, description, parent and grant. */
+export function CreatePersonaDialog({ personas, tools }: Props) {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [form, setForm] = useState(EMPTY);
+  const [slugEdited, setSlugEdited] = useState(false);
+  const [grant, setGrant] = useState<GrantDraft>({ kind: "inherit", names: [] });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string>();
+  const [pending, startTransition] = useTransition();
+
+  const reset = () => {
+    setForm(EMPTY);
+    setSlugEdited(false);
+    setGrant({ kind: "inherit", names: [] });
+    setErrors({});
+    setMessage(undefined);
+  };
+  const submit = () =>
+    startTransition(async () => {
+      const result = await createPersonaAction({ ...form, parentSlug: form.parentSlug || null, grant: grantOfDraft(grant) });
+      if (!result.ok) {
+        setErrors(Object.fromEntries(result.errors.map((issue) => [issue.path, issue.message])));
+        setMessage(result.message);
+        return;
+      }
+      toast.success(result.message ?? "Persona created.");
+      setOpen(false);
+      reset();
+      router.push(`/personas/${result.data.slug}`);
+    });
+
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>
+        <Plus aria-hidden />
+        New persona
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (!next) reset();
+        }}
+        title="New persona"
+        description="An agent profile: its tools are its grant minus what operators switch off."
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button onClick={submit} disabled={pending}>
+              Create persona
+            </Button>
+          </>
+        }
+      >
+        <form
+          className="grid gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <Field id="persona-name" label="Name" error={errors.name}>
+            <Input
+              id="persona-name"
+              error={errors.name}
+              value={form.name}
+              onChange={(event) => {
+                const name = event.target.value;
+                setForm((current) => ({ ...current, name, slug: slugEdited ? current.slug : slugFromName(name) }));
+              }}
+            />
+          </Field>
+          <Field id="persona-slug" label="Slug" error={errors.slug} hint="Used in the runtime API's URLs; lower-case letters, digits and -.">
+            <Input
+              id="persona-slug"
+              error={errors.slug}
+              hasHint
+              className="font-mono"
+              value={form.slug}
+              onChange={(event) => {
+                setSlugEdited(true);
+                setForm((current) => ({ ...current, slug: event.target.value }));
+              }}
+            />
+          </Field>
+          <Field id="persona-description" label="Description">
+            <Textarea id="persona-description" value={form.description} onChange={(event) => setForm((current) => ({ ...current, description: event.target.value }))} />
+          </Field>
+          <ParentField
+            id="persona-parent"
+            value={form.parentSlug}
+            onChange={(parentSlug) => setForm((current) => ({ ...current, parentSlug }))}
+            personas={personas}
+            error={errors.parentSlug}
+          />
+          <GrantFields id="persona-grant" value={grant} onChange={setGrant} tools={tools} parentSlug={form.parentSlug || null} error={errors.grant} />
+          <FormStatus message={message} />
+          <button type="submit" hidden />
+        </form>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { deletePersonaAction, setPersonaParentAction, updatePersonaDetailsAction } from "@/app/(dashboard)/personas/manage-actions";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Field, Input, Textarea } from "@/components/ui/field";
+import { FormStatus } from "@/components/ui/form-status";
+import { toast } from "@/components/ui/toaster";
+import type { PersonaDeletion } from "@/lib/db/persona-maintenance";
+import { DeletePersonaDialog } from "./delete-persona-dialog";
+import { ParentField } from "./persona-selects";
+
+interface Props {
+  readonly persona: { readonly slug: string; readonly name: string; readonly description: string; readonly parentSlug: string | null };
+  readonly otherPersonas: readonly { readonly slug: string; readonly name: string }[];
+  readonly deletion: PersonaDeletion;
+}
+
+type Outcome = { ok: boolean; text: string } | undefined;
+
+/** Admins' settings of one persona: name and description, its parent (cycles refused next to the field), delete. */
+export function PersonaSettings({ persona, otherPersonas, deletion }: Props) {
+  const router = useRouter();
+  const [details, setDetails] = useState({ name: persona.name, description: persona.description });
+  const [detailsOutcome, setDetailsOutcome] = useState<Outcome>();
+  const [nameError, setNameError] = useState<string>();
+  const [parent, setParent] = useState(persona.parentSlug ?? "");
+  const [parentError, setParentError] = useState<string>();
+  const [parentOutcome, setParentOutcome] = useState<string>();
+  const [deleting, setDeleting] = useState(false);
+  const [pending, startTransition] = useTransition();
+
+  const saveDetails = () =>
+    startTransition(async () => {
+      const result = await updatePersonaDetailsAction(persona.slug, details);
+      setNameError(result.ok ? undefined : result.errors.find((issue) => issue.path === "name")?.message);
+      setDetailsOutcome({ ok: result.ok, text: result.ok ? (result.message ?? "Saved.") : result.message });
+    });
+  const move = () =>
+    startTransition(async () => {
+      const result = await setPersonaParentAction(persona.slug, parent || null);
+      setParentError(result.ok ? undefined : result.message);
+      setParentOutcome(result.ok ? result.message : undefined);
+    });
+  const remove = () =>
+    startTransition(async () => {
+      const result = await deletePersonaAction(persona.slug);
+      if (!result.ok) {
+        toast.error(result.message);
+        return;
+      }
+      toast.success(result.message ?? "Deleted.");
+      setDeleting(false);
+      router.push("/personas");
+    });
+
+  return (
+    <div className="grid max-w-2xl gap-6">
+      <Card title="Details">
+        <form
+          className="grid gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            saveDetails();
+          }}
+        >
+          <Field id="settings-name" label="Name" error={nameError}>
+            <Input id="settings-name" error={nameError} value={details.name} onChange={(event) => setDetails({ ...details, name: event.target.value })} />
+          </Field>
+          <Field id="settings-description" label="Description">
+            <Textarea id="settings-description" value={details.description} onChange={(event) => setDetails({ ...details, description: event.target.value })} />
+          </Field>
+          <div className="flex flex-wrap items-center gap-3">
+            <Button type="submit" disabled={pending}>
+              Save details
+            </Button>
+            <FormStatus ok={detailsOutcome?.ok} message={detailsOutcome?.text} />
+          </div>
+        </form>
+      </Card>
+
+      <Card title="Place in the tree" description="A persona without its own grant takes its parent's, so moving it can change its tools.">
+        <div className="grid gap-3">
+          <ParentField id="settings-parent" value={parent} onChange={setParent} personas={otherPersonas} error={parentError} />
+          <div className="flex flex-wrap items-center gap-3">
+            <Button variant="secondary" onClick={move} disabled={pending || parent === (persona.parentSlug ?? "")}>
+              Move
+            </Button>
+            <FormStatus ok message={parentOutcome} />
+          </div>
+        </div>
+      </Card>
+
+      <section aria-labelledby="danger-zone" className="grid gap-3 rounded-lg border border-danger/40 p-4">
+        <h2 id="danger-zone" className="font-semibold">
+          Delete this persona
+        </h2>
+        <p className="text-sm text-muted-foreground">Agents using it stop at once. Its children and API keys are taken care of first; you will see how.</p>
+        <div>
+          <Button variant="danger" onClick={() => setDeleting(true)}>
+            Delete persona
+          </Button>
+        </div>
+      </section>
+      <DeletePersonaDialog open={deleting} onOpenChange={setDeleting} deletion={deletion} name={persona.name} pending={pending} onConfirm={remove} />
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+/**
+ * Protects personas administered end to end (issue 11): an admin builds a parent with a chosen
+ * grant and a child that inherits it; an editor switches a tool off on the child by keyboard (focus
+ * stays on the switch) and the child's "what the agent sees" loses it while the parent's keeps it;
+ * the editor has no grant control and a crafted grant call is refused; a cycle is refused next to
+ * the parent field; deleting a tool leaves a stale name that the persona page cleans up; deleting
+ * the parent moves its child to the root. The spec deletes what it created.
+ */
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures/test";
+import { E2E_OPERATORS, storageStateFor } from "./support/environment";
+import { openGuardedPage } from "./support/guarded-page";
+import { callServerAction, serverActionId } from "./support/server-actions";
+
+const BASE = { name: "E2E family base", slug: "e2e-family-base" };
+const CHILD = { name: "E2E family child", slug: "e2e-family-child" };
+const KEEP = "e2e_persona_keep";
+const DOOMED = "e2e_persona_doomed";
+
+async function createPersonaThroughDialog(page: Page, input: { name: string; parent?: string; tools?: readonly string[] }) {
+  await page.goto("/personas");
+  await page.getByRole("button", { name: "New persona" }).click();
+  const dialog = page.getByRole("dialog", { name: "New persona" });
+  await dialog.getByLabel("Name").fill(input.name);
+  if (input.parent) await dialog.getByLabel("Parent").selectOption({ value: input.parent });
+  if (input.tools) {
+    await dialog.getByRole("radio", { name: "Chosen tools" }).click();
+    await dialog.getByRole("combobox", { name: "Granted tools" }).click();
+    for (const tool of input.tools) {
+      await page.getByPlaceholder("Search tools…").fill(tool);
+      await page.getByRole("option", { name: tool }).click();
+    }
+    await page.keyboard.press("Escape");
+  }
+  await dialog.getByRole("button", { name: "Create persona" }).click();
+}
+
+async function agentSees(page: Page, slug: string): Promise<string> {
+  await page.goto(`/personas/${slug}?tab=agent`);
+  const code = page.getByLabel(`OpenAI tools of ${slug}`, { exact: true });
+  await expect(code).toBeVisible();
+  return (await code.textContent()) ?? "";
+}
+
+test.describe.configure({ mode: "serial" });
+
+test("an admin builds a parent with a chosen grant and a child that inherits it", async ({ browser, leakGuard }) => {
+  const { page, close } = await openGuardedPage(browser, leakGuard, storageStateFor("admin"));
+  await createPersonaThroughDialog(page, { name: BASE.name, tools: [KEEP, DOOMED] });
+  await expect(page).toHaveURL(`/personas/${BASE.slug}`);
+  await expect(page.getByRole("heading", { level: 1, name: BASE.name })).toBeVisible();
+  await expect(page.getByText("grant: 2 tools").first()).toBeVisible();
+
+  await createPersonaThroughDialog(page, { name: CHILD.name, parent: BASE.slug });
+  await expect(page).toHaveURL(`/personas/${CHILD.slug}`);
+  await expect(page.getByRole("row", { name: KEEP })).toContainText(`available (granted by ${BASE.slug})`);
+  await expect(page.getByRole("row", { name: "triage_request" })).toContainText(`outside the grant inherited from ${BASE.slug}`);
+
+  await page.goto("/personas");
+  await expect(page.getByRole("row", { name: CHILD.name })).toContainText(BASE.slug);
+  await close();
+});
+
+test.describe("as an editor", () => {
+  test.use({ storageState: storageStateFor("editor") });
+
+  test("switches a tool off on the child by keyboard; only the child's agent view loses it", async ({ page }) => {
+    await page.goto(`/personas/${CHILD.slug}`);
+    const toggle = page.getByRole("switch", { name: `${KEEP} for ${CHILD.slug}` });
+    await toggle.focus();
+    await page.keyboard.press("Space");
+    await expect(toggle).toHaveAttribute("aria-checked", "false");
+    await expect(toggle).not.toHaveAttribute("aria-busy");
+    await expect(toggle).toBeFocused();
+    await expect(page.getByRole("row", { name: KEEP })).toContainText(`Switched off by ${E2E_OPERATORS.editor.email}`);
+
+    expect(await agentSees(page, CHILD.slug)).not.toContain(KEEP);
+    expect(await agentSees(page, BASE.slug)).toContain(KEEP);
+
+    // The parent's switches are the parent's: off on the base, the child's list does not change.
+    await page.goto(`/personas/${BASE.slug}`);
+    await page.getByRole("switch", { name: `${DOOMED} for ${BASE.slug}` }).click();
+    await expect(page.getByRole("switch", { name: `${DOOMED} for ${BASE.slug}` })).toHaveAttribute("aria-checked", "false");
+    await page.goto(`/personas/${CHILD.slug}`);
+    await expect(page.getByRole("complementary", { name: "How inheritance works" })).toContainText(DOOMED);
+    await expect(page.getByRole("switch", { name: `${DOOMED} for ${CHILD.slug}` })).toHaveAttribute("aria-checked", "true");
+    await page.goto(`/personas/${BASE.slug}`);
+    await page.getByRole("switch", { name: `${DOOMED} for ${BASE.slug}` }).click();
+    await expect(page.getByRole("switch", { name: `${DOOMED} for ${BASE.slug}` })).toHaveAttribute("aria-checked", "true");
+  });
+
+  test("cannot widen the grant: no control, and a crafted call is refused", async ({ page }) => {
+    await page.goto(`/personas/${CHILD.slug}?tab=grant`);
+    await expect(page.getByText("Only an admin can change a grant.")).toBeVisible();
+    await expect(page.getByRole("radio")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Save grant" })).toHaveCount(0);
+    await expect(page.getByRole("tab", { name: "Settings" })).toHaveCount(0);
+
+    const action = serverActionId("app/(dashboard)/personas/manage-actions.ts", "setPersonaGrantAction");
+    const response = await callServerAction(page.request, `/personas/${CHILD.slug}`, action, [CHILD.slug, "all"]);
+    const body = await response.text();
+    expect(body).toContain("This needs the admin role; you are signed in as editor.");
+    expect(body).toContain('"code":"forbidden"');
+    await page.reload();
+    await expect(page.getByText(`inherits the grant of ${BASE.slug}`).first()).toBeVisible();
+  });
+});
+
+test("re-parenting into a cycle is refused next to the parent field", async ({ browser, leakGuard }) => {
+  const { page, close } = await openGuardedPage(browser, leakGuard, storageStateFor("admin"));
+  await page.goto(`/personas/${BASE.slug}?tab=settings`);
+  await page.getByLabel("Parent").selectOption({ value: CHILD.slug });
+  await page.getByRole("button", { name: "Move" }).click();
+  await expect(page.getByText(`that would make "${BASE.slug}" its own ancestor (${BASE.slug} → ${CHILD.slug} → ${BASE.slug})`)).toBeVisible();
+  await expect(page.getByLabel("Parent")).toHaveAttribute("aria-invalid", "true");
+  await page.reload();
+  await expect(page.getByText("none (root)")).toBeVisible();
+  await close();
+});
+
+test("deleting a tool leaves a stale name that the persona page reports and cleans up", async ({ browser, leakGuard }) => {
+  const { page, close } = await openGuardedPage(browser, leakGuard, storageStateFor("admin"));
+  await page.goto(`/tools/${DOOMED}`);
+  await page.getByRole("button", { name: "Delete" }).click();
+  const confirm = page.getByRole("alertdialog", { name: `Delete ${DOOMED}?` });
+  await confirm.getByRole("textbox").fill(DOOMED);
+  await confirm.getByRole("button", { name: "Delete tool" }).click();
+  await expect(page).toHaveURL("/tools");
+
+  await page.goto(`/personas/${BASE.slug}`);
+  const persona = page.getByRole("region", { name: BASE.name });
+  await expect(persona).toContainText(`Names that match no tool (deleted or renamed): ${DOOMED}.`);
+  await persona.getByRole("button", { name: "Clean up stale names" }).click();
+  await expect(persona.getByRole("status").filter({ hasText: "Removed" })).toHaveText(`Removed ${DOOMED}.`);
+  await page.reload();
+  await expect(persona).not.toContainText("Names that match no tool");
+  await close();
+});
+
+test("deleting the parent says its child moves to the root, then leaves no orphan", async ({ browser, leakGuard }) => {
+  const { page, close } = await openGuardedPage(browser, leakGuard, storageStateFor("admin"));
+  await page.goto(`/personas/${BASE.slug}?tab=settings`);
+  await page.getByRole("button", { name: "Delete persona" }).click();
+  const dialog = page.getByRole("dialog", { name: `Delete ${BASE.name}?` });
+  await expect(dialog).toContainText(`Its child (${CHILD.slug}) becomes a root persona`);
+  await dialog.getByRole("button", { name: "Move children and delete" }).click();
+  await expect(page).toHaveURL("/personas");
+  await expect(page.getByRole("row", { name: BASE.name })).toHaveCount(0);
+  await expect(page.getByRole("row", { name: CHILD.name })).toContainText("root");
+
+  await page.goto(`/personas/${CHILD.slug}?tab=settings`);
+  await page.getByRole("button", { name: "Delete persona" }).click();
+  await page.getByRole("dialog", { name: `Delete ${CHILD.name}?` }).getByRole("button", { name: "Delete persona" }).click();
+  await expect(page).toHaveURL("/personas");
+  await expect(page.getByRole("row", { name: CHILD.name })).toHaveCount(0);
+  await close();
+});
