@@ -22,7 +22,7 @@ async function createPersonaThroughDialog(page: Page, input: { name: string; par
   await page.getByRole("button", { name: "New persona" }).click();
   const dialog = page.getByRole("dialog", { name: "New persona" });
   await dialog.getByLabel("Name").fill(input.name);
-  if (input.parent) await dialog.getByLabel("Parent").selectOption({ value: input.parent });
+  if (input.parent) await dialog.getByLabel("Parent", { exact: true }).selectOption({ value: input.parent });
   if (input.tools) {
     await dialog.getByRole("radio", { name: "Chosen tools" }).click();
     await dialog.getByRole("combobox", { name: "Granted tools" }).click();
@@ -109,10 +109,10 @@ test.describe("as an editor", () => {
 test("re-parenting into a cycle is refused next to the parent field", async ({ browser, leakGuard }) => {
   const { page, close } = await openGuardedPage(browser, leakGuard, storageStateFor("admin"));
   await page.goto(`/personas/${BASE.slug}?tab=settings`);
-  await page.getByLabel("Parent").selectOption({ value: CHILD.slug });
+  await page.getByLabel("Parent", { exact: true }).selectOption({ value: CHILD.slug });
   await page.getByRole("button", { name: "Move" }).click();
   await expect(page.getByText(`that would make "${BASE.slug}" its own ancestor (${BASE.slug} → ${CHILD.slug} → ${BASE.slug})`)).toBeVisible();
-  await expect(page.getByLabel("Parent")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Parent", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await page.reload();
   await expect(page.getByText("none (root)")).toBeVisible();
   await close();
