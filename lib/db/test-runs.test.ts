@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { secretForms } from "../secrets/forms";
 import { maskSecret } from "../secrets/mask";
+import { listAuditEvents } from "./audit";
 import { databaseTargets, useTestDatabase } from "./test-support/databases";
 import { getTestRun, listTestRuns, recordTestRun } from "./test-runs";
 
@@ -53,5 +54,21 @@ describe.each(targets)("test runs on $name", (target) => {
     expect(run.arguments).toEqual({ apiKey: maskSecret(token), nested: [{ deep: `Bearer ${maskSecret(token)}` }] });
     expect(run.context).toEqual({ [maskSecret(token)]: "as a key", note: `password=${maskSecret(password)}` });
     expect((await listTestRuns("get_weather"))[0]).toEqual(run);
+  });
+
+  it("audits a fire with the run, masked, in the same transaction", async () => {
+    const token = "sk-live-audited-0123456789";
+    const fire = { toolName: "get_weather", mode: "fire" as const, arguments: { key: token }, context: {}, response: { body: "kept out" } };
+    const audit = { targetId: "tool-1", summary: { arguments: { key: token }, outcome: "success" } };
+    const run = await recordTestRun({ ...fire, actor, audit, secretsToRedact: [token] });
+
+    const [event] = (await listAuditEvents({ action: "tool.test_fire" })).events;
+    expect(event).toMatchObject({ targetType: "tool", targetId: "tool-1", targetName: "get_weather", actorEmail: actor.email, before: null });
+    expect(event!.after).toEqual({ runId: run.id, arguments: { key: maskSecret(token) }, outcome: "success" });
+
+    // An actor that does not exist fails the audit insert, and the run goes with it.
+    const ghost = { id: "no-such-user", email: "ghost@example.com" };
+    await expect(recordTestRun({ ...fire, actor: ghost, audit })).rejects.toThrow();
+    expect(await listTestRuns("get_weather")).toHaveLength(1);
   });
 });

@@ -21,6 +21,7 @@ beforeAll(async () => {
     // Every form a careless upstream might echo the credential in.
     const forms = { raw: value, url: encodeURIComponent(value), base64: Buffer.from(value).toString("base64") };
     if (route === "/hang") hanging.push(response);
+    else if (route === "/headers") reply(response, 200, "ok", { "x-echo": value, "x-echo-b64": forms.base64, "set-cookie": `session=${forms.url}` });
     else if (route === "/denied") reply(response, 401, { error: `bad credentials: ${value}`, ...forms });
     else if (route === "/big") reply(response, 200, `${"a".repeat(90)}${value}${"b".repeat(500)}`);
     // Keys that are also the secret: extraction must read them as sent, not as redacted.
@@ -74,6 +75,13 @@ describe("secret values never leave in a response", () => {
     expectNoPlaintext(response, SECRET);
     // Nothing of the secret's head survives a cut at the cap either.
     expect(JSON.stringify(response)).not.toContain(`Bearer ${SECRET}`.slice(0, 9));
+  });
+
+  it("masks a secret the upstream echoes in its response headers", async () => {
+    const response = await executeTool(tool("/headers"), {}, { config: CONFIG, secrets });
+    const mask = maskSecret(`Bearer ${SECRET}`);
+    expect(response.metadata.responseHeaders).toMatchObject({ "x-echo": mask, "x-echo-b64": mask, "set-cookie": `session=${mask}` });
+    expectNoPlaintext(response, SECRET);
   });
 
   it("shows the secret header as its mask in the request preview", async () => {
