@@ -1,31 +1,15 @@
 import type { Status } from "@/components/ui/badge";
 import type { PlaygroundOutcome, PlaygroundRunView } from "@/lib/runtime/playground-types";
 
-/** The outcome in a few words, as the run view, the history and the announcement say it. */
-export function outcomeLabel(outcome: PlaygroundOutcome): string {
-  switch (outcome.kind) {
-    case "dry_run":
-      return "Dry run";
-    case "success":
-      return "Success";
-    case "halt":
-      return "Halted";
-    case "error":
-      return outcome.errorType;
-  }
-}
+const BADGES: Record<Exclude<PlaygroundOutcome["kind"], "error">, { label: string; status: Status }> = {
+  dry_run: { label: "Dry run", status: "neutral" },
+  success: { label: "Success", status: "success" },
+  halt: { label: "Halted", status: "warning" },
+};
 
-export function outcomeStatus(outcome: PlaygroundOutcome): Status {
-  switch (outcome.kind) {
-    case "dry_run":
-      return "neutral";
-    case "success":
-      return "success";
-    case "halt":
-      return "warning";
-    case "error":
-      return "danger";
-  }
+/** The outcome as a badge: a few words (an error says its type) and a status colour. */
+export function outcomeBadge(outcome: PlaygroundOutcome): { label: string; status: Status } {
+  return outcome.kind === "error" ? { label: outcome.errorType, status: "danger" } : BADGES[outcome.kind];
 }
 
 export function formatDuration(ms: number | null): string | null {
@@ -35,7 +19,7 @@ export function formatDuration(ms: number | null): string | null {
 
 /** One sentence for the live region when a run finishes. */
 export function runAnnouncement(run: PlaygroundRunView): string {
-  const parts = [run.mode === "dry_run" ? "Dry run ready" : `Fire finished: ${outcomeLabel(run.outcome)}`];
+  const parts = [run.mode === "dry_run" ? "Dry run ready" : `Fire finished: ${outcomeBadge(run.outcome).label}`];
   if (run.status !== null) parts.push(`HTTP ${run.status}`);
   const duration = formatDuration(run.durationMs);
   if (duration && run.mode === "fire") parts.push(`in ${duration}`);

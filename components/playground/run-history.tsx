@@ -1,11 +1,12 @@
 "use client";
 
 import { History } from "lucide-react";
-import { Badge, StatusBadge } from "@/components/ui/badge";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { PlaygroundRunView } from "@/lib/runtime/playground-types";
-import { formatDuration, outcomeLabel, outcomeStatus, utcTime } from "./run-format";
+import { OutcomeBadge } from "./outcome-badge";
+import { formatDuration, utcTime } from "./run-format";
 
 interface RunHistoryProps {
   readonly runs: readonly PlaygroundRunView[];
@@ -30,7 +31,7 @@ export function RunHistory({ runs, shownId, onShow, onReplay }: RunHistoryProps)
         const duration = formatDuration(run.durationMs);
         return (
           <li key={run.id} aria-label={label} aria-current={run.id === shownId ? "true" : undefined} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm">
-            <StatusBadge status={outcomeStatus(run.outcome)}>{outcomeLabel(run.outcome)}</StatusBadge>
+            <OutcomeBadge outcome={run.outcome} />
             {run.mode === "fire" && run.status !== null && <Badge className="tabular-nums">{run.status}</Badge>}
             {run.mode === "fire" && duration && <span className="text-xs text-muted-foreground tabular-nums">{duration}</span>}
             <span className="min-w-0 truncate" title={run.actorEmail}>

@@ -4,7 +4,8 @@ import { StatusBadge, Badge } from "@/components/ui/badge";
 import { CodeBlock } from "@/components/ui/code-block";
 import { CopyButton } from "@/components/ui/copy-button";
 import type { PlaygroundRunView } from "@/lib/runtime/playground-types";
-import { COLLAPSE_AFTER_CHARACTERS, formatDuration, outcomeLabel, outcomeStatus, prettyBody } from "./run-format";
+import { OutcomeBadge } from "./outcome-badge";
+import { COLLAPSE_AFTER_CHARACTERS, formatDuration, prettyBody } from "./run-format";
 
 function Section({ title, children, actions }: { title: string; children: React.ReactNode; actions?: React.ReactNode }) {
   return (
@@ -66,7 +67,7 @@ export function RunResult({ run }: { run: PlaygroundRunView }) {
   return (
     <div className="grid min-w-0 gap-5">
       <div className="flex flex-wrap items-center gap-2">
-        <StatusBadge status={outcomeStatus(outcome)}>{outcomeLabel(outcome)}</StatusBadge>
+        <OutcomeBadge outcome={outcome} />
         {run.status !== null && <Badge className="tabular-nums">HTTP {run.status}</Badge>}
         {duration && run.mode === "fire" && <Badge className="tabular-nums">{duration}</Badge>}
         {run.toolVersion !== null && <Badge>v{run.toolVersion}</Badge>}

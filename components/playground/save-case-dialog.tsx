@@ -72,7 +72,7 @@ export function SaveCaseDialog({ run, open, onOpenChange, onSave }: SaveCaseDial
         }}
       >
         <Field id={`${id}-name`} label="Name" error={errors.name}>
-          <Input id={`${id}-name`} value={name} error={errors.name} onChange={(event) => setName(event.target.value)} autoComplete="off" maxLength={100} />
+          <Input id={`${id}-name`} value={name} error={errors.name} onChange={(event) => setName(event.target.value)} autoComplete="off" />
         </Field>
         <fieldset className="grid gap-2" aria-describedby={errors.expectations ? `${id}-expectations-error` : undefined}>
           <legend className="mb-1 text-sm font-medium">Expectations</legend>

@@ -1,4 +1,4 @@
-import { History, Settings, UsersRound, Wrench, type LucideIcon } from "lucide-react";
+import { FlaskConical, History, Settings, UsersRound, Wrench, type LucideIcon } from "lucide-react";
 
 export interface NavItem {
   readonly href: string;
@@ -23,6 +23,7 @@ export const NAVIGATION: readonly NavGroup[] = [
     items: [
       { href: "/tools", label: "Tools", icon: Wrench, keywords: "http data code" },
       { href: "/personas", label: "Personas", icon: UsersRound, keywords: "agents grants" },
+      { href: "/playground", label: "Playground", icon: FlaskConical, keywords: "test fire dry run cases" },
     ],
   },
   {

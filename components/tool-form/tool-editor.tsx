@@ -11,6 +11,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field, Input, Textarea } from "@/components/ui/field";
 import { JsonEditor } from "@/components/ui/json-editor";
 import { Tabs } from "@/components/ui/tabs";
+import { offerTestCaseRun } from "@/components/playground/offer-test-run";
 import { toast } from "@/components/ui/toaster";
 import { ValidationError, type ValidationIssue } from "@/lib/errors";
 import { parseToolDefinition, toPersistedForm, type PersistedToolDefinition, type ToolDefinition } from "@/lib/tools/client";
@@ -165,6 +166,7 @@ export function ToolEditor({ initial, stored, masks, readOnly }: ToolEditorProps
       setFailure(null);
       setSecrets({});
       toast.success(result.message ?? "Saved.");
+      void offerTestCaseRun(result.data.name, (href) => router.push(href));
       for (const dropped of result.data.droppedSecrets) {
         toast.warning(
           dropped.reason === "origin_changed"

@@ -10,7 +10,7 @@ import { ToolHistory } from "./tool-history";
 
 type Revisions = Awaited<ReturnType<typeof listToolRevisions>>;
 
-const TABS = ["request", "parameters", "behaviour", "history", "json"] as const;
+const TABS = ["request", "parameters", "behaviour", "test", "history", "json"] as const;
 
 function Definition({ term, children }: { term: string; children: React.ReactNode }) {
   return (
@@ -21,8 +21,8 @@ function Definition({ term, children }: { term: string; children: React.ReactNod
   );
 }
 
-/** A data-defined tool's details as tabs: request, parameters, behaviour, history, JSON. */
-export function DataToolTabs({ tool, revisions, tab, canRestore }: { tool: ToolDTO; revisions: Revisions; tab?: string; canRestore: boolean }) {
+/** A data-defined tool's details as tabs: request, parameters, behaviour, test (the playground), history, JSON. */
+export function DataToolTabs({ tool, revisions, tab, canRestore, test }: { tool: ToolDTO; revisions: Revisions; tab?: string; canRestore: boolean; test: React.ReactNode }) {
   const { definition } = tool;
   const headers = headerViews(tool);
   const query = Object.entries(definition.request.query);
@@ -136,6 +136,7 @@ export function DataToolTabs({ tool, revisions, tab, canRestore }: { tool: ToolD
             </Card>
           ),
         },
+        { value: "test", label: "Test", content: test },
         {
           value: "history",
           label: `History (${revisions.length})`,

@@ -1,8 +1,10 @@
-import { Braces, Copy, Download, ExternalLink, Pencil } from "lucide-react";
+import { Braces, Copy, Download, ExternalLink, FlaskConical, Pencil } from "lucide-react";
 import Link from "next/link";
+import { HealthBadge } from "@/components/playground/health-badge";
 import { Badge, StatusBadge } from "@/components/ui/badge";
 import { RowActions } from "@/components/ui/menu";
 import { Cell, Row } from "@/components/ui/table";
+import type { ToolHealth } from "@/lib/runtime/playground-types";
 
 /** What one row of the tool list shows, the same shape for data-defined and code tools. */
 export type ToolRowData =
@@ -23,8 +25,8 @@ export type ToolRowData =
 /** The form the list's selection checkboxes belong to (a GET form: it works without JavaScript). */
 export const EXPORT_FORM_ID = "export-form";
 
-/** One row of the tool list (a card on phones); editors also get Edit and Clone. */
-export function ToolRow({ tool, canEdit }: { tool: ToolRowData; canEdit: boolean }) {
+/** One row of the tool list (a card on phones) with its test health; editors also get Edit and Clone. */
+export function ToolRow({ tool, canEdit, health }: { tool: ToolRowData; canEdit: boolean; health?: ToolHealth }) {
   const href = `/tools/${tool.name}`;
   return (
     <Row label={tool.name}>
@@ -55,6 +57,7 @@ export function ToolRow({ tool, canEdit }: { tool: ToolRowData; canEdit: boolean
         <span className="flex flex-wrap gap-1">
           {tool.kind === "data" ? <Badge className="font-mono">{tool.method}</Badge> : <Badge tone="accent">code</Badge>}
           {tool.sideEffect ? <StatusBadge status="warning">side effect</StatusBadge> : <StatusBadge status="neutral">read-only</StatusBadge>}
+          <HealthBadge health={health} />
         </span>
       </Cell>
       <Cell label="Group">
@@ -84,6 +87,7 @@ export function ToolRow({ tool, canEdit }: { tool: ToolRowData; canEdit: boolean
           label={`Actions for ${tool.name}`}
           items={[
             { kind: "link", label: "Open", href, icon: <ExternalLink aria-hidden /> },
+            { kind: "link", label: "Test", href: `${href}?tab=test`, icon: <FlaskConical aria-hidden /> },
             { kind: "link", label: "View JSON", href: `${href}?tab=json`, icon: <Braces aria-hidden /> },
             ...(tool.kind === "data" && canEdit
               ? [

@@ -13,6 +13,7 @@ import { hrefWith } from "@/components/ui/url-filters";
 import { firstParam, oneOf, type SearchParamValue } from "@/lib/actions/search-params";
 import { hasRole } from "@/lib/auth/roles";
 import { requirePageOperator } from "@/lib/auth/session";
+import { listToolHealth } from "@/lib/runtime/test-cases";
 import { listToolsForDashboard } from "@/lib/runtime/tool-list";
 
 export const metadata: Metadata = { title: "Tools" };
@@ -45,6 +46,7 @@ export default async function ToolsPage({ searchParams }: { searchParams: Search
   // A page past the end (an old link) shows the last page rather than nothing.
   if (window.offset !== requested.offset) listing = await listToolsForDashboard({ ...filters, offset: window.offset, limit: PAGE_SIZE });
   window = pageWindow(listing.total, window.page, PAGE_SIZE);
+  const health = await listToolHealth(listing.rows.map((row) => row.name));
   const filtering = Boolean(values.q || values.group || values.tag || values.method || values.effect);
 
   return (
@@ -112,7 +114,7 @@ export default async function ToolsPage({ searchParams }: { searchParams: Search
             footer={<Pager window={window} noun="tools" hrefFor={(page) => hrefWith("/tools", values, { page: String(page) })} />}
           >
             {listing.rows.map((tool) => (
-              <ToolRow key={tool.name} tool={tool} canEdit={canEdit} />
+              <ToolRow key={tool.name} tool={tool} canEdit={canEdit} health={health.get(tool.name)} />
             ))}
           </Table>
         </>

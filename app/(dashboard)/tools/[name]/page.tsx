@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { TestTab } from "@/components/playground/test-tab";
 import { DataToolTabs } from "@/components/tools/data-tool-tabs";
 import { ParameterTable } from "@/components/tools/parameter-table";
 import { ToolActions } from "@/components/tools/tool-actions";
@@ -14,6 +15,7 @@ import { requirePageOperator } from "@/lib/auth/session";
 import { listToolRevisions } from "@/lib/db/tool-revisions";
 import { getTool } from "@/lib/db/tools";
 import { NotFoundError } from "@/lib/errors";
+import { getPlaygroundTool } from "@/lib/runtime/playground";
 import { builtinTools } from "@/lib/tools";
 
 type Params = Promise<{ name: string }>;
@@ -28,7 +30,10 @@ export default async function ToolPage({ params, searchParams }: { params: Param
   const { name } = await params;
   const tab = firstParam((await searchParams).tab) || undefined;
   const breadcrumbs = [{ label: "Tools", href: "/tools" }, { label: name }];
+  const canEdit = hasRole(operator.role, "editor");
   const tool = await getTool(name);
+  const playgroundTool = await getPlaygroundTool(name);
+  const test = playgroundTool && <TestTab tool={playgroundTool} canFire={canEdit} />;
   if (tool) {
     return (
       <>
@@ -42,9 +47,9 @@ export default async function ToolPage({ params, searchParams }: { params: Param
               {tool.definition.side_effect ? <StatusBadge status="warning">side effect</StatusBadge> : <StatusBadge status="neutral">read-only</StatusBadge>}
             </>
           }
-          actions={hasRole(operator.role, "editor") ? <ToolActions name={tool.name} version={tool.version} /> : undefined}
+          actions={canEdit ? <ToolActions name={tool.name} version={tool.version} /> : undefined}
         />
-        <DataToolTabs tool={tool} revisions={await revisionsOrNotFound(name)} tab={tab} canRestore={hasRole(operator.role, "editor")} />
+        <DataToolTabs tool={tool} revisions={await revisionsOrNotFound(name)} tab={tab} canRestore={canEdit} test={test} />
       </>
     );
   }
@@ -60,7 +65,7 @@ export default async function ToolPage({ params, searchParams }: { params: Param
       />
       <Tabs
         label="Tool details"
-        defaultValue={tab === "json" ? "json" : "parameters"}
+        defaultValue={tab === "json" || tab === "test" ? tab : "parameters"}
         panels={[
           { value: "parameters", label: "Parameters", content: <ParameterTable schema={codeTool.parameters} /> },
           {
@@ -75,6 +80,7 @@ export default async function ToolPage({ params, searchParams }: { params: Param
               </Card>
             ),
           },
+          { value: "test", label: "Test", content: test },
           { value: "json", label: "JSON", content: <CodeBlock title="Parameters schema" code={JSON.stringify(codeTool.parameters, null, 2)} /> },
         ]}
       />

@@ -1,0 +1,84 @@
+import { FlaskConical } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { HealthBadge } from "@/components/playground/health-badge";
+import { LastRun } from "@/components/playground/last-run";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { FilterBar } from "@/components/ui/filter-bar";
+import { PageHeader } from "@/components/ui/page-header";
+import { Pager } from "@/components/ui/pager";
+import { pageWindow } from "@/components/ui/paging";
+import { Cell, Row, Table } from "@/components/ui/table";
+import { hrefWith } from "@/components/ui/url-filters";
+import { firstParam, type SearchParamValue } from "@/lib/actions/search-params";
+import { requirePageOperator } from "@/lib/auth/session";
+import { listPlaygroundRuns } from "@/lib/runtime/playground";
+import { listToolHealth } from "@/lib/runtime/test-cases";
+import { listToolsForDashboard } from "@/lib/runtime/tool-list";
+
+export const metadata: Metadata = { title: "Playground" };
+
+const PAGE_SIZE = 25;
+
+type SearchParams = Promise<Record<string, SearchParamValue>>;
+
+/** Every tool with its test health and last run; each opens the tool's Test tab. */
+export default async function PlaygroundPage({ searchParams }: { searchParams: SearchParams }) {
+  await requirePageOperator();
+  const params = await searchParams;
+  const values = { q: firstParam(params.q) || undefined, page: firstParam(params.page) || undefined };
+  const requested = pageWindow(Number.MAX_SAFE_INTEGER, values.page, PAGE_SIZE);
+  let listing = await listToolsForDashboard({ search: values.q, offset: requested.offset, limit: PAGE_SIZE });
+  let window = pageWindow(listing.total, values.page, PAGE_SIZE);
+  if (window.offset !== requested.offset) listing = await listToolsForDashboard({ search: values.q, offset: window.offset, limit: PAGE_SIZE });
+  window = pageWindow(listing.total, window.page, PAGE_SIZE);
+  const names = listing.rows.map((row) => row.name);
+  const [health, lastRuns] = await Promise.all([listToolHealth(names), Promise.all(names.map(async (name) => (await listPlaygroundRuns(name, { limit: 1 }))[0] ?? null))]);
+
+  return (
+    <>
+      <PageHeader title="Playground" description="Dry-run or fire any tool, and keep its saved test cases passing. Pick a tool to open its Test tab." />
+      <FilterBar basePath="/playground" values={values} search={{ param: "q", label: "Search", placeholder: "Search tools by name or description" }} facets={[]} />
+      {listing.total === 0 && !values.q ? (
+        <EmptyState icon={FlaskConical} title="No tools to test">
+          Tools you add appear here, ready to dry-run and fire.
+        </EmptyState>
+      ) : (
+        <Table
+          caption="Tools to test"
+          columns={[{ label: "Tool" }, { label: "Kind" }, { label: "Test cases" }, { label: "Last run" }, { label: "Actions", srOnly: true }]}
+          isEmpty={listing.rows.length === 0}
+          empty="No tool matches this search."
+          footer={<Pager window={window} noun="tools" hrefFor={(page) => hrefWith("/playground", values, { page: String(page) })} />}
+        >
+          {listing.rows.map((tool, index) => (
+            <Row key={tool.name} label={tool.name}>
+              <Cell className="max-w-md">
+                <Link href={`/tools/${tool.name}?tab=test`} className="font-mono text-sm font-medium break-all text-accent-foreground hover:underline">
+                  {tool.name}
+                </Link>
+                <p className="mt-0.5 line-clamp-2 text-xs text-muted-foreground" title={tool.description}>
+                  {tool.description}
+                </p>
+              </Cell>
+              <Cell label="Kind">{tool.kind === "data" ? <Badge className="font-mono">{tool.method}</Badge> : <Badge tone="accent">code</Badge>}</Cell>
+              <Cell label="Test cases">{health.has(tool.name) ? <HealthBadge health={health.get(tool.name)} /> : <span className="text-xs text-muted-foreground">none</span>}</Cell>
+              <Cell label="Last run">
+                <LastRun run={lastRuns[index] ?? null} />
+              </Cell>
+              <Cell actions>
+                <Button asChild variant="secondary" size="sm">
+                  <Link href={`/tools/${tool.name}?tab=test`} aria-label={`Test ${tool.name}`}>
+                    Test
+                  </Link>
+                </Button>
+              </Cell>
+            </Row>
+          ))}
+        </Table>
+      )}
+    </>
+  );
+}

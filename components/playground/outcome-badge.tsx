@@ -1,0 +1,9 @@
+import { StatusBadge } from "@/components/ui/badge";
+import type { PlaygroundOutcome } from "@/lib/runtime/playground-types";
+import { outcomeBadge } from "./run-format";
+
+/** A run's outcome as a status badge: Dry run, Success, Halted, or the error's type. */
+export function OutcomeBadge({ outcome }: { outcome: PlaygroundOutcome }) {
+  const { label, status } = outcomeBadge(outcome);
+  return <StatusBadge status={status}>{label}</StatusBadge>;
+}

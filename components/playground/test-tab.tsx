@@ -1,0 +1,19 @@
+import { deleteTestCaseAction, runTestCasesAction, saveTestCaseAction } from "@/app/(dashboard)/tools/[name]/test-case-actions";
+import { listPlaygroundRuns, type PlaygroundToolView } from "@/lib/runtime/playground";
+import { listTestCases } from "@/lib/runtime/test-cases";
+import { TestPanel } from "./test-panel";
+
+/** The Test tab of a tool page: the tool's runs and test cases read on the server, the panel on the client. */
+export async function TestTab({ tool, canFire }: { tool: PlaygroundToolView; canFire: boolean }) {
+  const [runs, cases] = await Promise.all([listPlaygroundRuns(tool.name), listTestCases(tool.name)]);
+  return (
+    <TestPanel
+      tool={tool}
+      canFire={canFire}
+      runs={runs}
+      cases={cases}
+      saveCase={saveTestCaseAction.bind(null, tool.name)}
+      caseActions={{ runAll: runTestCasesAction.bind(null, tool.name), remove: deleteTestCaseAction.bind(null, tool.name) }}
+    />
+  );
+}
