@@ -14,7 +14,7 @@ import { saveTool } from "../lib/db/tool-saves";
 import { createTestCase } from "../lib/db/test-cases";
 import { secretForms } from "../lib/secrets/forms";
 import { generateEncryptionKey, loadKeyring } from "../lib/secrets/keyring";
-import { parseToolDefinition } from "../lib/tools";
+import { parseToolDefinition, type JsonValue } from "../lib/tools";
 import { reply, startUpstream, type Upstream } from "../lib/tools/testing";
 import { PROJECT_ROOT } from "./db/dialect-schemas";
 
@@ -67,7 +67,7 @@ describe.each(sqlite)("npm run tools:check on $name", (target) => {
       secret_headers: ["Authorization"],
     });
     await saveTool({ definition, secrets: newSecretValues(keyring, { Authorization: `Bearer ${TOKEN}` }), baseVersion: null, actor });
-    const expectations = [{ kind: "outcome", equals: "success" }, { kind: "result_equals", value: "open" }];
+    const expectations: JsonValue = [{ kind: "outcome", equals: "success" }, { kind: "result_equals", value: "open" }];
     await createTestCase({ toolName: "order_status", name: "open order", arguments: {}, context: {}, expectations }, actor);
     await createTestCase({ toolName: "convert_units", name: "km to m", arguments: { value: 1, from: "km", to: "m" }, context: {}, expectations: [{ kind: "json_path_equals", path: "result", value: 1000 }] }, actor);
   }

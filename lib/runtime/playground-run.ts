@@ -80,6 +80,20 @@ function parsedBody(body: string | undefined): unknown {
   }
 }
 
+/**
+ * The model's view of a response, for display: a result larger than the display limit (a whole
+ * body handed back with body_raw, up to the 1 MiB cap) keeps only its first part, as text, with
+ * a warning — the run history must not hold megabytes per run. Evaluation reads the whole result.
+ */
+function displayedResult(response: ToolResponse, warnings: string[]): JsonValue {
+  const result = plainJson(toolResponseToJSON(response)) as { [key: string]: JsonValue };
+  const content = result.content;
+  const text = typeof content === "string" ? content : JSON.stringify(content ?? null);
+  if (text.length <= DISPLAY_BODY_LIMIT) return result;
+  warnings.push(`The result is ${text.length} characters long; the first ${DISPLAY_BODY_LIMIT} are shown.`);
+  return { ...result, content: text.slice(0, DISPLAY_BODY_LIMIT) };
+}
+
 /** The view of a response; `origin` decides what JSON paths walk and whether there is a curl command. */
 function runFromResponse(
   call: PlaygroundCall,
@@ -92,6 +106,7 @@ function runFromResponse(
   const body = metadata.responseBody;
   const outcome = outcomeOf(response, dryRun);
   const content = response.ok && !dryRun ? plainJson(response.content) : null;
+  const warnings = [...extra.warnings];
   const facts: RunFacts = {
     outcome,
     status: metadata.status ?? null,
@@ -112,9 +127,9 @@ function runFromResponse(
     responseHeaders: metadata.responseHeaders ? { ...metadata.responseHeaders } : null,
     responseBody: body === undefined ? null : body.slice(0, DISPLAY_BODY_LIMIT),
     responseBodyTruncated: body !== undefined && body.length > DISPLAY_BODY_LIMIT,
-    result: dryRun ? null : plainJson(toolResponseToJSON(response)),
+    result: dryRun ? null : displayedResult(response, warnings),
     curl: metadata.request ? curlCommand(metadata.request) : null,
-    warnings: extra.warnings,
+    warnings,
     suggestedExpectations: suggestExpectations(facts),
   };
   return { run, facts };

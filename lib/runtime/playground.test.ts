@@ -213,12 +213,14 @@ describe.each(targets)("playground on $name", (target) => {
     expect(run.outcome).toMatchObject({ kind: "error", errorType: "blocked_destination", explanation: { summary: expect.stringMatching(/no connection/) } });
   });
 
-  it("keeps at most 64 KiB of a large body for display and says it was cut", async () => {
-    const { actor } = await saveApiTool("/big", { response: { extract: "status" } });
+  it("keeps at most 64 KiB of a large body, and of a result holding it, for display and says so", async () => {
+    const { actor } = await saveApiTool("/big");
     const run = await runInPlayground(input("fire"), actor);
     expect(run.responseBodyTruncated).toBe(true);
     expect(run.responseBody).toHaveLength(DISPLAY_BODY_LIMIT);
     expect(run.responseBody!.startsWith(maskSecret(`Bearer ${TOKEN}`))).toBe(true);
+    expect(run.result).toMatchObject({ ok: true, kind: "text", content: run.responseBody });
+    expect(run.warnings).toEqual([expect.stringMatching(new RegExp(`^The result is \\d+ characters long; the first ${DISPLAY_BODY_LIMIT} are shown\\.$`))]);
     expectNoSecret(run);
   });
 
