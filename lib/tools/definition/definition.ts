@@ -35,6 +35,9 @@ export const MAX_DESCRIPTION_LENGTH = 1024;
 export const MIN_TIMEOUT_SECONDS = 1;
 export const MAX_TIMEOUT_SECONDS = 120;
 
+/** A definition is stored, rendered and offered to every provider: 256 KiB is far above any real one. */
+export const MAX_DEFINITION_BYTES = 256 * 1024;
+
 const RESPONSE_KEYS = ["extract", "path"];
 const SIDE_EFFECT_FREE: readonly HttpMethod[] = ["GET", "HEAD"];
 
@@ -47,6 +50,13 @@ const SIDE_EFFECT_FREE: readonly HttpMethod[] = ["GET", "HEAD"];
 export function parseToolDefinition(input: unknown): ToolDefinition {
   if (!isPlainObject(input)) {
     throw new ValidationError([{ path: "", message: `a tool definition must be a JSON object, found ${describeValue(input)}` }]);
+  }
+  const size = serialisedSize(input);
+  if (size > MAX_DEFINITION_BYTES) {
+    throw new ValidationError([{
+      path: "",
+      message: `is ${(size / 1024).toFixed(1)} KiB as JSON; a tool definition may be at most ${MAX_DEFINITION_BYTES / 1024} KiB: move long texts out of it`,
+    }]);
   }
   const issues = new Issues();
   checkKnownKeys(input, DEFINITION_KEYS, "", issues);
@@ -70,6 +80,15 @@ export function parseToolDefinition(input: unknown): ToolDefinition {
     name, description, parameters: parameters.schema, request, response, secretHeaders, sideEffect,
     timeout, group, tags, haltWhen, evidence, warnings: issues.warnings,
   });
+}
+
+/** UTF-8 bytes of `input` as JSON; 0 when it is not serialisable (the readers report why). */
+function serialisedSize(input: unknown): number {
+  try {
+    return new TextEncoder().encode(JSON.stringify(input)).length;
+  } catch {
+    return 0;
+  }
 }
 
 function readName(input: unknown, issues: Issues): string {

@@ -8,5 +8,6 @@ export { serializeToolDefinition, toPersistedForm, type PersistedToolDefinition 
 export { secretHeaderNamesOf, secretHeaderValues, withoutSecretValues } from "./secret-headers";
 export { headerValueProblem } from "./header-value";
 export { parseParameters, parseParameterSchema } from "./schema-subset";
+export { compileSchemaPattern } from "./schema-pattern";
 export { canonicalSchema, SCHEMA_KEYWORD_ORDER } from "./canonical-schema";
 export { childPath, deepFreeze, describeValue, isAbsent, isPlainObject, Issues, objectFrom } from "./definition-input";

@@ -110,6 +110,13 @@ describe("safe subset: types, items, required, names (SPEC §1.3)", () => {
     { rule: "prefixItems is refused (draft-07 ignores it)", parameters: objectOf({ p: { type: "array", items: { type: "string" }, prefixItems: [{ type: "integer" }] } }), path: "parameters.properties.p.prefixItems", message: /draft-07, which ignores it, so the elements would go unchecked/ },
     { rule: "prefixItems is refused inside items too", parameters: objectOf({ grid: { type: "array", items: { type: "array", items: { type: "string" }, prefixItems: [] } } }), path: "parameters.properties.grid.items.prefixItems", message: /is not supported/ },
     { rule: "a pattern is a valid regular expression", parameters: objectOf({ code: { type: "string", pattern: "([a-z" } }), path: "parameters.properties.code.pattern", message: /not a valid regular expression/ },
+    { rule: "a pattern runs on the linear-time engine", parameters: objectOf({ code: { type: "string", pattern: "^(?!admin).*$" } }), path: "parameters.properties.code.pattern", message: /cannot run.*linear time/ },
+    { rule: "a pattern inside items is checked too", parameters: objectOf({ codes: { type: "array", items: { type: "string", pattern: "(a)\\1" } } }), path: "parameters.properties.codes.items.pattern", message: /cannot run/ },
+    // One ajv instance compiles every tool: a repeated $id made compiling the second tool fail.
+    { rule: "$id is refused at the root", parameters: objectOf({}, { $id: "https://example.com/order" }), path: "parameters.$id", message: /^"\$id" is not allowed \(at \/\$id\): each tool's parameters stand alone/ },
+    { rule: "$id is refused in a property", parameters: objectOf({ city: { type: "string", $id: "#city" } }), path: "parameters.properties.city.$id", message: /stand alone/ },
+    { rule: "$anchor is refused", parameters: objectOf({ city: { type: "string", $anchor: "city" } }), path: "parameters.properties.city.$anchor", message: /stand alone/ },
+    { rule: "$dynamicAnchor is refused", parameters: objectOf({}, { $dynamicAnchor: "meta" }), path: "parameters.$dynamicAnchor", message: /stand alone/ },
     { rule: "keywords must be valid JSON Schema", parameters: objectOf({ n: { type: "integer", minimum: "5" } }), path: "parameters.properties.n.minimum", message: /must be number/ },
     { rule: "an unknown $schema dialect is refused", parameters: objectOf({}, { $schema: "https://example.com/my-dialect" }), path: "parameters.$schema", message: /remove \$schema/ },
     { rule: "keyword values are JSON", parameters: objectOf({ n: { type: "number", default: Number.NaN } }), path: "parameters.properties.n.default", message: /finite number/ },

@@ -23,12 +23,20 @@ import {
 } from "./definition-input";
 import { liftFlatParameters } from "./flat-parameters";
 import type { PlaceholderScope } from "./placeholder-checks";
+import { schemaPatternProblem } from "./schema-pattern";
 
 /** Keywords not every provider supports: refused wherever they appear. */
 const FORBIDDEN_KEYWORDS = [
   "oneOf", "anyOf", "allOf", "not", "$ref", "if", "then", "else", "patternProperties", "dependencies",
   "dependentSchemas", "propertyNames", "unevaluatedProperties", "$defs", "definitions",
 ] as const;
+
+/**
+ * Schema identifiers: every tool's parameters are compiled by one shared ajv, where a second schema
+ * with the same `$id` fails to compile, so one tool could break another. Refused wherever they appear.
+ */
+const IDENTIFIER_KEYWORDS = ["$id", "$anchor", "$dynamicAnchor", "$recursiveAnchor", "$dynamicRef", "$recursiveRef"] as const;
+const identifiers: ReadonlySet<string> = new Set(IDENTIFIER_KEYWORDS);
 
 /** Keywords whose values are data, not schemas: a key named `not` inside a default is just data. */
 const DATA_KEYWORDS = new Set(["enum", "const", "default", "examples"]);
@@ -37,7 +45,7 @@ const SUBSCHEMA_KEYWORDS = new Set(["items", "contains", "additionalProperties",
 const BOOLEAN_ALLOWED = new Set(["additionalProperties", "additionalItems"]);
 
 const TYPE_LIST = SCHEMA_TYPES.join(", ");
-const forbidden: ReadonlySet<string> = new Set(FORBIDDEN_KEYWORDS);
+const forbidden: ReadonlySet<string> = new Set([...FORBIDDEN_KEYWORDS, ...IDENTIFIER_KEYWORDS]);
 /** Only for checking a finished schema against the JSON Schema meta-schema; never compiles. */
 const metaValidator = new Ajv({ strict: false });
 
@@ -158,10 +166,10 @@ function scanForbidden(value: JsonValue, location: Location, issues: Issues): vo
 }
 
 function reportForbidden(keyword: string, location: Location, issues: Issues): void {
-  issues.add(
-    location.path,
-    `"${keyword}" is not allowed (at ${location.pointer}): not every model provider supports it; describe the value with one type and plain keywords instead`,
-  );
+  const why = identifiers.has(keyword)
+    ? "each tool's parameters stand alone, so schema identifiers are not needed (and one tool's could clash with another's)"
+    : "not every model provider supports it; describe the value with one type and plain keywords instead";
+  issues.add(location.path, `"${keyword}" is not allowed (at ${location.pointer}): ${why}`);
 }
 
 function checkType(type: unknown, location: Location, issues: Issues): void {
@@ -190,11 +198,8 @@ function checkRequired(schema: Record<string, unknown>, location: Location, issu
 
 function checkPattern(pattern: unknown, location: Location, issues: Issues): void {
   if (typeof pattern !== "string") return;
-  try {
-    new RegExp(pattern, "u");
-  } catch {
-    issues.add(location.path, `"${pattern}" is not a valid regular expression`);
-  }
+  const problem = schemaPatternProblem(pattern);
+  if (problem) issues.add(location.path, problem);
 }
 
 /** Catches what the subset leaves alone but ajv could not use later, e.g. `"minimum": "5"`. */

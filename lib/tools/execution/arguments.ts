@@ -1,22 +1,68 @@
 /**
  * Argument validation (SPEC §1.3): arguments are checked against the parameters schema with ajv
- * before any request is made or any code runs. Compiled validators are cached per schema object;
- * definitions are immutable, so a schema object is a stable cache key for a tool version.
+ * before any request is made or any code runs. Patterns run on RE2 (schema-pattern.ts), so a
+ * hostile pattern or argument cannot stall the server; arguments over {@link MAX_ARGUMENT_BYTES}
+ * are refused before validation. Compiled validators are kept for the most recently used
+ * {@link MAX_COMPILED_SCHEMAS} schemas; definitions are immutable, so a schema object is a stable
+ * cache key for a tool version.
  */
 import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
 import type { ValidationIssue } from "../../errors";
+import { compileSchemaPattern } from "../definition";
 import type { ObjectSchema } from "../types";
 
-const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false });
-const compiled = new WeakMap<ObjectSchema, ValidateFunction>();
+/** Far above any real tool call, far below what would make validating or logging a call costly. */
+export const MAX_ARGUMENT_BYTES = 64 * 1024;
+/** Enough for every tool version in use at once; older entries are compiled again when needed. */
+export const MAX_COMPILED_SCHEMAS = 500;
 
-function validatorFor(schema: ObjectSchema): ValidateFunction {
-  let validate = compiled.get(schema);
-  if (!validate) {
-    validate = ajv.compile(schema);
+const linearRegExp = Object.assign((pattern: string) => compileSchemaPattern(pattern), {
+  code: 'require("re2js") via lib/tools/definition/schema-pattern',
+});
+
+/** Validates arguments against parameter schemas; its own ajv and cache. */
+export interface ArgumentValidator {
+  /** Every problem with `args` against `schema`; an empty list means the arguments are valid. */
+  validate(schema: ObjectSchema, args: unknown): ValidationIssue[];
+  /** How many compiled schemas are kept now. */
+  cachedSchemas(): number;
+}
+
+/** An argument validator keeping at most `maxCachedSchemas` compiled schemas (least recently used dropped). */
+export function createArgumentValidator({ maxCachedSchemas }: { maxCachedSchemas: number }): ArgumentValidator {
+  const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false, code: { regExp: linearRegExp } });
+  // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
+  const compiled = new Map<ObjectSchema, ValidateFunction>();
+
+  function validatorFor(schema: ObjectSchema): ValidateFunction {
+    let validate = compiled.get(schema);
+    if (validate) {
+      compiled.delete(schema);
+    } else {
+      // ajv keeps every compiled schema, and refuses a second one with the same `$id` (tools
+      // stored before `$id` was refused may have one): compiled without registering it.
+      validate = ajv.compile({ ...schema, $id: undefined });
+      ajv.removeSchema(validate.schema);
+    }
     compiled.set(schema, validate);
+    if (compiled.size > maxCachedSchemas) compiled.delete(compiled.keys().next().value!);
+    return validate;
   }
-  return validate;
+
+  return {
+    validate(schema, args) {
+      if (typeof args !== "object" || args === null || Array.isArray(args)) {
+        return [{ path: "", message: "arguments must be a JSON object" }];
+      }
+      const size = new TextEncoder().encode(JSON.stringify(args)).length;
+      if (size > MAX_ARGUMENT_BYTES) {
+        return [{ path: "", message: `arguments are ${size} bytes as JSON; at most ${MAX_ARGUMENT_BYTES} (64 KiB) are accepted` }];
+      }
+      const validate = validatorFor(schema);
+      return validate(args) ? [] : (validate.errors ?? []).map(describe);
+    },
+    cachedSchemas: () => compiled.size,
+  };
 }
 
 function describe(error: ErrorObject): ValidationIssue {
@@ -32,13 +78,11 @@ function describe(error: ErrorObject): ValidationIssue {
   return { path: location, message: error.message ?? "is invalid" };
 }
 
+const sharedValidator = createArgumentValidator({ maxCachedSchemas: MAX_COMPILED_SCHEMAS });
+
 /** Every problem with `args` against `schema`; an empty list means the arguments are valid. */
 export function validateArguments(schema: ObjectSchema, args: unknown): ValidationIssue[] {
-  if (typeof args !== "object" || args === null || Array.isArray(args)) {
-    return [{ path: "", message: "arguments must be a JSON object" }];
-  }
-  const validate = validatorFor(schema);
-  return validate(args) ? [] : (validate.errors ?? []).map(describe);
+  return sharedValidator.validate(schema, args);
 }
 
 /** One readable sentence listing every issue, for a `validation_error` response. */

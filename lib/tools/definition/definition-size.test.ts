@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { MAX_DEFINITION_BYTES, parseToolDefinition } from "./definition";
+import { documentWith, problemsOf } from "./test-support/definition-fixtures";
+
+// Definitions are stored, rendered and sent to every model provider: a size cap keeps one
+// document from exhausting memory or a provider's limits.
+describe("definition size", () => {
+  /** A valid document of exactly `bytes` bytes as JSON, padded in its description. */
+  function documentOfSize(bytes: number): Record<string, unknown> {
+    const base = documentWith({ description: "" });
+    const padding = bytes - new TextEncoder().encode(JSON.stringify(base)).length;
+    return documentWith({ description: "d".repeat(padding) });
+  }
+
+  it("accepts a definition of exactly 256 KiB as JSON", () => {
+    const document = documentOfSize(MAX_DEFINITION_BYTES);
+    expect(parseToolDefinition(document).name).toBe("get_weather");
+  });
+
+  it("refuses a larger one with one clear issue, before reading it", () => {
+    expect(problemsOf(documentOfSize(MAX_DEFINITION_BYTES + 1))).toEqual([
+      { path: "", message: "is 256.0 KiB as JSON; a tool definition may be at most 256 KiB: move long texts out of it" },
+    ]);
+  });
+});
