@@ -61,7 +61,7 @@ export function PersonaMatrix({ personas, rows, groups, group, editable }: Props
           <tbody>
             {rows.map((row) => (
               <tr key={row.tool} className="hover:bg-muted/40">
-                <th scope="row" className="sticky left-0 z-10 max-w-56 border-b bg-surface px-3 py-1.5 text-left font-normal">
+                <th scope="row" className="sticky left-0 z-10 max-w-36 border-b sm:max-w-56 bg-surface px-3 py-1.5 text-left font-normal">
                   <span className="block truncate font-mono text-xs" title={row.tool}>
                     {row.tool}
                   </span>

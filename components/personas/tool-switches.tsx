@@ -25,9 +25,10 @@ function formatMoment(at: Date): string {
   return `${new Date(at).toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 
-function statusOf(tool: PersonaToolRow, enabled: boolean): "success" | "warning" | "neutral" {
-  if (tool.code === "outside_grant") return "neutral";
-  return enabled ? "success" : "warning";
+/** The badge: a word or two; the reason follows it in full. */
+function statusOf(tool: PersonaToolRow, enabled: boolean): { status: "success" | "warning" | "neutral"; label: string } {
+  if (tool.code === "outside_grant") return { status: "neutral", label: "outside grant" };
+  return enabled ? { status: "success", label: "on" } : { status: "warning", label: "off" };
 }
 
 /**
@@ -81,6 +82,7 @@ export function ToolSwitches({ persona, personaName, tools, groups, editable }: 
         {shown.map((tool) => {
           const enabled = enabledOf(tool);
           const changed = enabled !== storedOn(tool);
+          const { status, label } = statusOf(tool, enabled);
           return (
             <Row key={tool.name} label={tool.name}>
               <Cell className="font-mono break-all">{tool.name}</Cell>
@@ -88,8 +90,11 @@ export function ToolSwitches({ persona, personaName, tools, groups, editable }: 
                 <span className="text-xs">{tool.group}</span>
               </Cell>
               <Cell label="Availability">
-                <div className="grid gap-1">
-                  <StatusBadge status={statusOf(tool, enabled)}>{changed ? (enabled ? "available" : "disabled by operator") : tool.reason}</StatusBadge>
+                <div className="grid justify-items-start gap-1">
+                  <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                    <StatusBadge status={status}>{label}</StatusBadge>
+                    <span className="text-xs">{changed ? (enabled ? "available" : "disabled by operator") : tool.reason}</span>
+                  </span>
                   {!changed && tool.switchedOff && (
                     <span className="text-xs text-muted-foreground">
                       Switched off by {tool.switchedOff.by} on {formatMoment(tool.switchedOff.at)}

@@ -73,7 +73,7 @@ export default async function PersonasPage() {
               </Cell>
               <Cell label="Parent">
                 {persona.parentSlug ? (
-                  <Link href={`/personas/${persona.parentSlug}`} className="font-mono text-xs hover:underline">
+                  <Link href={`/personas/${persona.parentSlug}`} className="font-mono text-xs whitespace-nowrap hover:underline">
                     {persona.parentSlug}
                   </Link>
                 ) : (
@@ -83,7 +83,7 @@ export default async function PersonasPage() {
               <Cell label="Grant">
                 <span className="text-xs">{grantSummary}</span>
               </Cell>
-              <Cell label="Tools" className="tabular-nums md:text-right">
+              <Cell label="Tools" className="whitespace-nowrap tabular-nums md:text-right">
                 <span title={`${resolution.available.length} of ${catalogSize} tools available`}>
                   {resolution.available.length} / {catalogSize}
                 </span>
