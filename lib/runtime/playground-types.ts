@@ -1,5 +1,5 @@
 /**
- * The playground's vocabulary (issue 9, /tmp contract "playground-contract"): runs, their
+ * The playground's vocabulary (issue 9): runs, their
  * outcomes, and the expectations of saved test cases. Types and constants only, free of server
  * code, so client components may import them; lib/runtime/playground.ts and test-cases.ts
  * re-export them. Every view is plain JSON, already masked.

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { listAuditEvents } from "../db/audit";
 import { databaseTargets, useTestDatabase } from "../db/test-support/databases";
 import { insertOperator, newSecretValues } from "../db/test-support/fixtures";
+import { recordTestRun } from "../db/test-runs";
 import { getToolSecretsForCall } from "../db/tool-secrets";
 import { saveTool } from "../db/tool-saves";
 import { NotFoundError, ValidationError } from "../errors";
@@ -248,6 +249,12 @@ describe.each(targets)("playground on $name", (target) => {
     expect(replayed).toEqual(runs[2]);
     expect(replayed!.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(await getPlaygroundRun(999_999)).toBeNull();
+
+    for (let index = 0; index < 50; index += 1) {
+      await recordTestRun({ toolName: "call_api", actor, mode: "dry_run", arguments: {}, context: {}, response: {} });
+    }
+    expect(await listPlaygroundRuns("call_api")).toHaveLength(50);
+    expect(await listPlaygroundRuns("call_api", { limit: 1000 })).toHaveLength(53);
   });
 
   it("dry-runs and fires a code tool through callWithValidation", async () => {
