@@ -19,6 +19,7 @@ interface Props {
 export function GrantEditor({ persona, grant, parentSlug, tools }: Props) {
   const [draft, setDraft] = useState<GrantDraft>(() => grantDraftOf(grant));
   const [message, setMessage] = useState<{ ok: boolean; text: string }>();
+  const [error, setError] = useState<string>();
   const [pending, startTransition] = useTransition();
   const stored = JSON.stringify(grantOfDraft(grantDraftOf(grant)));
   const dirty = JSON.stringify(grantOfDraft(draft)) !== stored;
@@ -27,12 +28,13 @@ export function GrantEditor({ persona, grant, parentSlug, tools }: Props) {
     startTransition(async () => {
       const result = await setPersonaGrantAction(persona, grantOfDraft(draft));
       setMessage({ ok: result.ok, text: result.ok ? (result.message ?? "Saved.") : result.message });
+      setError(result.ok ? undefined : result.errors.find((issue) => issue.path === "grant")?.message);
       if (result.ok) toast.success(result.message ?? "Saved.");
     });
 
   return (
     <div className="grid max-w-2xl gap-4">
-      <GrantFields id="grant" value={draft} onChange={setDraft} tools={tools} parentSlug={parentSlug} />
+      <GrantFields id="grant" value={draft} onChange={setDraft} tools={tools} parentSlug={parentSlug} error={error} />
       <div className="flex flex-wrap items-center gap-3">
         <Button onClick={save} disabled={!dirty || pending}>
           Save grant

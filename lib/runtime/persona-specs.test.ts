@@ -8,11 +8,11 @@ import { createPersona, getPersona } from "../db/personas";
 import { databaseTargets, useTestDatabase } from "../db/test-support/databases";
 import { insertOperator, plainTool } from "../db/test-support/fixtures";
 import { saveTool } from "../db/tool-saves";
-import { NotFoundError } from "../errors";
+import { NotFoundError, ValidationError } from "../errors";
 import { BUILTIN_TOOL_NAMES } from "../tools";
 import { loadPersonaMatrix } from "./persona-matrix";
 import { personaToolSpecs } from "./persona-specs";
-import { BUILTIN_GROUP, togglePersonaTool, togglePersonaTools } from "./persona-tools";
+import { BUILTIN_GROUP, createPersonaForCatalog, grantPersonaTools, togglePersonaTool, togglePersonaTools } from "./persona-tools";
 import { getPersonaView } from "./persona-view";
 
 const targets = await databaseTargets();
@@ -64,6 +64,15 @@ describe.each(targets)("persona composition on $name", (target) => {
     expect(matrix.personas.map((persona) => persona.slug)).toEqual(["base", "child"]);
     expect(matrix.rows.map((row) => row.tool)).toEqual([...BUILTIN_TOOL_NAMES, "orders_lookup", "orders_refund", "weather_now"]);
     expect(matrix.rows.at(-1)!.cells.map((cell) => cell.reason)).toEqual(["outside this persona's grant", "outside the grant inherited from base"]);
+  });
+
+  it("a grant naming a tool the catalog does not have is refused, changing nothing", async () => {
+    const actor = await family();
+    await expect(grantPersonaTools("child", ["orders_lookup", "typo_tool"], actor)).rejects.toThrow(ValidationError);
+    await expect(createPersonaForCatalog({ slug: "new-one", name: "New", grant: ["typo_tool"] }, actor)).rejects.toThrow(ValidationError);
+    expect(await getPersona("child")).toMatchObject({ grant: null, version: 1 });
+    expect(await getPersona("new-one")).toBeNull();
+    expect((await grantPersonaTools("child", ["orders_lookup"], actor)).grant).toEqual(["orders_lookup"]);
   });
 
   it("a bulk toggle naming an unknown tool changes nothing", async () => {

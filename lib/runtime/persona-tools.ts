@@ -3,7 +3,7 @@
  * every tool — what the personas pages show and what the runtime API serves.
  */
 import type { Actor } from "../audit/events";
-import { listPersonas, setPersonaToolsEnabled, type PersonaDTO, type PersonaGrant } from "../db/personas";
+import { createPersona, listPersonas, setPersonaGrant, setPersonaToolsEnabled, type NewPersona, type PersonaDTO, type PersonaGrant } from "../db/personas";
 import { listTools } from "../db/tools";
 import { NotFoundError, ValidationError } from "../errors";
 import { personaChain } from "../personas/chain";
@@ -49,6 +49,28 @@ export async function togglePersonaTools(slug: string, toolNames: readonly strin
   const unknown = toolNames.filter((name) => !known.has(name));
   if (unknown.length > 0) throw new NotFoundError(`There is no tool named ${unknown.map((name) => `"${name}"`).join(", ")}.`);
   return setPersonaToolsEnabled(slug, toolNames, enabled, actor);
+}
+
+/** Refuses a list grant naming a tool the catalog does not have: a typo would grant nothing and sit there stale. */
+async function checkGrantNames(grant: PersonaGrant | undefined): Promise<void> {
+  if (grant === null || grant === undefined || grant === "all") return;
+  const known = new Set((await loadToolCatalog()).map((tool) => tool.name));
+  const unknown = grant.map((name) => name.trim()).filter((name) => name !== "" && !known.has(name));
+  if (unknown.length > 0) {
+    throw new ValidationError([{ path: "grant", message: `names no tool: ${unknown.join(", ")}` }]);
+  }
+}
+
+/** Sets persona `slug`'s grant (admins), refusing names that match no tool in the live catalog. */
+export async function grantPersonaTools(slug: string, grant: PersonaGrant, actor: Actor): Promise<PersonaDTO> {
+  await checkGrantNames(grant);
+  return setPersonaGrant(slug, grant, actor);
+}
+
+/** Creates a persona (admins), refusing a grant that names tools the live catalog does not have. */
+export async function createPersonaForCatalog(input: NewPersona, actor: Actor): Promise<PersonaDTO> {
+  await checkGrantNames(input.grant);
+  return createPersona(input, actor);
 }
 
 /** Switches one tool on or off for a persona; see {@link togglePersonaTools}. */

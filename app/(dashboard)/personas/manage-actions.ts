@@ -6,7 +6,8 @@ import { actionFailure, actionSuccess, type ActionResult } from "@/lib/actions/a
 import { parseInput } from "@/lib/actions/parse-input";
 import { requireRole } from "@/lib/auth/session";
 import { deletePersona } from "@/lib/db/persona-maintenance";
-import { createPersona, setPersonaGrant, setPersonaParent, updatePersonaDetails } from "@/lib/db/personas";
+import { setPersonaParent, updatePersonaDetails } from "@/lib/db/personas";
+import { createPersonaForCatalog, grantPersonaTools } from "@/lib/runtime/persona-tools";
 
 const slugSchema = z.string().min(1, "Choose a persona");
 const grantSchema = z.union([z.null(), z.literal("all"), z.array(z.string())]);
@@ -23,7 +24,7 @@ const detailsSchema = z.object({ name: z.string(), description: z.string() });
 export async function createPersonaAction(input: z.input<typeof newPersonaSchema>): Promise<ActionResult<{ slug: string }>> {
   try {
     const admin = await requireRole("admin");
-    const persona = await createPersona(parseInput(newPersonaSchema, input), admin);
+    const persona = await createPersonaForCatalog(parseInput(newPersonaSchema, input), admin);
     revalidatePath("/personas", "layout");
     return actionSuccess({ slug: persona.slug }, `${persona.name} was created.`);
   } catch (error) {
@@ -59,7 +60,7 @@ export async function setPersonaParentAction(slug: string, parentSlug: string | 
 export async function setPersonaGrantAction(slug: string, grant: z.input<typeof grantSchema>): Promise<ActionResult> {
   try {
     const admin = await requireRole("admin");
-    const persona = await setPersonaGrant(parseInput(slugSchema, slug), parseInput(grantSchema, grant), admin);
+    const persona = await grantPersonaTools(parseInput(slugSchema, slug), parseInput(grantSchema, grant), admin);
     revalidatePath("/personas", "layout");
     return actionSuccess(undefined, `The grant of ${persona.slug} was saved.`);
   } catch (error) {
