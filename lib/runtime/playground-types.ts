@@ -99,7 +99,7 @@ export type Expectation =
   | { readonly kind: "result_equals"; readonly value: JsonValue }
   /** A dotted path (SPEC §1.4) into the response body parsed as JSON (data tools) or into the result (code tools). */
   | { readonly kind: "json_path_equals"; readonly path: string; readonly value: JsonValue }
-  /** The value at the path, as text (JSON for objects and arrays), matches the regular expression. */
+  /** The value at the path, as text (JSON for objects and arrays), matches the regular expression (run in linear time, as parameter patterns are: no lookaround or backreferences). */
   | { readonly kind: "json_path_matches"; readonly path: string; readonly pattern: string }
   | { readonly kind: "halts"; readonly equals: boolean }
   | { readonly kind: "say_text"; readonly equals: string | null };

@@ -5,7 +5,15 @@
  * a key holding null are different answers.
  */
 import { ValidationError, type ValidationIssue } from "../errors";
-import { isValidPath, MISSING, TOOL_ERROR_TYPES, walkPath, type JsonValue, type ToolErrorType } from "../tools/client";
+import {
+  compileSchemaPattern,
+  isValidPath,
+  MISSING,
+  TOOL_ERROR_TYPES,
+  walkPath,
+  type JsonValue,
+  type ToolErrorType,
+} from "../tools/client";
 import {
   EXPECTATION_KINDS,
   OUTCOME_KINDS,
@@ -54,9 +62,14 @@ function patternProblem(pattern: unknown): string | null {
   if (pattern.length > MAX_PATTERN_LENGTH) return `must be at most ${MAX_PATTERN_LENGTH} characters`;
   try {
     new RegExp(pattern, "u");
-    return null;
   } catch (error) {
     return `is not a valid regular expression (${error instanceof SyntaxError ? error.message : "syntax error"})`;
+  }
+  try {
+    compileSchemaPattern(pattern);
+    return null;
+  } catch {
+    return "uses what the linear-time matcher cannot run (lookahead, lookbehind, a backreference); rewrite it without that";
   }
 }
 
@@ -186,7 +199,8 @@ function observePath(expectation: Extract<Expectation, { kind: "json_path_equals
   }
   const actual = found as JsonValue;
   if (expectation.kind === "json_path_equals") return compare(expectation.value, actual, expectation.path);
-  const passed = new RegExp(expectation.pattern, "u").test(asText(actual));
+  // The linear-time matcher parameter patterns use: no pattern can stall a run, whatever the body.
+  const passed = compileSchemaPattern(expectation.pattern).test(asText(actual));
   return { passed, expected, actual, difference: passed ? null : `${expectation.path} is ${shortJson(actual)}, which does not match` };
 }
 

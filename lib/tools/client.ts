@@ -27,6 +27,7 @@ export { CONTEXT_FIELDS, type ContextField, type TurnContext } from "./placehold
 export { isValidPath, MISSING, walkPath } from "./paths";
 export { TOOL_ERROR_TYPES, type ToolErrorType } from "./response";
 export {
+  compileSchemaPattern,
   parseParameterSchema,
   parseToolDefinition,
   serializeToolDefinition,
