@@ -39,6 +39,9 @@ export const AUDIT_ACTIONS = [
   "user.password",
   "api_key.create",
   "api_key.revoke",
+  "auth.sign_in",
+  "auth.sign_in_failed",
+  "auth.sign_out",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,9 +1,12 @@
 import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { findUserForSignIn } from "../db/users";
+import { recordSignInEvent } from "../db/sign-in-events";
+import { findUserForSignIn, getUserById } from "../db/users";
 import { oidcProviderFromEnv, verifiedEmailOf } from "./oidc";
-import { checkPassword } from "./password-sign-in";
+import { signInWithPassword } from "./password-sign-in";
+import { lockedOutCode } from "./sign-in-errors";
+import { clientAddressOf } from "./sign-in-throttle";
 
 /** Eight hours: an operator signs in once per working day. */
 const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
@@ -14,8 +17,25 @@ async function operatorForSingleSignOn(profile: unknown) {
   return email ? findUserForSignIn(email) : null;
 }
 
-async function authorizeWithPassword(credentials: Record<string, string> | undefined) {
-  return checkPassword(credentials?.email ?? "", credentials?.password ?? "");
+async function authorizeWithPassword(
+  credentials: Record<string, string> | undefined,
+  request: { headers?: Record<string, unknown> },
+) {
+  const outcome = await signInWithPassword({
+    email: credentials?.email ?? "",
+    password: credentials?.password ?? "",
+    clientAddress: clientAddressOf(request.headers),
+  });
+  if (outcome.ok) return outcome.user;
+  // next-auth hands a thrown error's message to the sign-in form as its error code.
+  if (outcome.lockedUntil) throw new Error(lockedOutCode(outcome.lockedUntil));
+  return null;
+}
+
+/** Audits a sign-out; the session token carries the operator's id only. */
+async function auditSignOut(token: { operatorId?: unknown } | null | undefined) {
+  const operator = typeof token?.operatorId === "string" ? await getUserById(token.operatorId) : null;
+  if (operator) await recordSignInEvent("auth.sign_out", operator, {});
 }
 
 const oidcProvider = oidcProviderFromEnv(process.env);
@@ -33,6 +53,15 @@ export const authOptions: NextAuthOptions = {
     }),
     ...(oidcProvider ? [oidcProvider] : []),
   ],
+  events: {
+    async signIn({ account, profile }) {
+      // Password sign-ins are audited where they are checked (with the client address).
+      if (account?.provider !== "oidc") return;
+      const operator = await operatorForSingleSignOn(profile);
+      if (operator) await recordSignInEvent("auth.sign_in", operator, { method: "single sign-on" });
+    },
+    signOut: ({ token }) => auditSignOut(token),
+  },
   callbacks: {
     async signIn({ account, profile }) {
       if (account?.provider !== "oidc") return true;

@@ -1,7 +1,10 @@
 import "server-only";
+import { setTimeout as sleep } from "node:timers/promises";
 import bcrypt from "bcryptjs";
-import { findUserForSignIn } from "../db/users";
+import { recordFailedSignIn, recordSignInEvent } from "../db/sign-in-events";
+import { findUserForSignIn, normaliseEmail } from "../db/users";
 import { isPasswordTooLong } from "./password-policy";
+import { accountFailures, addressFailures, failureDelayMs } from "./sign-in-throttle";
 
 /** Compared against when the e-mail is unknown, so a miss costs as long as a wrong password. */
 const DUMMY_HASH = "$2b$12$Mvry2ZU7ST13Ak5lkVNGlOQWg/LYfY.wM7qG87lgWgOtpDF.XiTj6";
@@ -23,4 +26,52 @@ export async function checkPassword(email: string, password: string): Promise<Pa
   const passwordMatches = await bcrypt.compare(password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !user.active || !passwordMatches) return null;
   return { id: user.id, email: user.email, name: user.name };
+}
+
+export type PasswordSignIn =
+  | { readonly ok: true; readonly user: PasswordSignInUser }
+  /** `lockedUntil` is set while the account or the client address is locked out. */
+  | { readonly ok: false; readonly lockedUntil: Date | null };
+
+export interface PasswordSignInAttempt {
+  readonly email: string;
+  readonly password: string;
+  readonly clientAddress: string;
+}
+
+/**
+ * A sign-in with e-mail and password, throttled (sign-in-throttle.ts) and audited. While the
+ * account or the address is locked every attempt is refused without checking the password, the
+ * right one included. A failure is answered after the account's growing delay (`wait`).
+ */
+export async function signInWithPassword(
+  { email, password, clientAddress }: PasswordSignInAttempt,
+  wait: (ms: number) => Promise<unknown> = sleep,
+): Promise<PasswordSignIn> {
+  const account = normaliseEmail(email);
+  if (!account || !password) return { ok: false, lockedUntil: null };
+  const locked = lockEnd(await accountFailures.state(account), await addressFailures.state(clientAddress));
+  if (locked) {
+    await recordFailedSignIn(account, { reason: "locked", address: clientAddress });
+    return { ok: false, lockedUntil: locked };
+  }
+
+  const user = await checkPassword(account, password);
+  if (user) {
+    await accountFailures.clear(account);
+    await recordSignInEvent("auth.sign_in", user, { address: clientAddress });
+    return { ok: true, user };
+  }
+  const [accountState, addressState] = [await accountFailures.fail(account), await addressFailures.fail(clientAddress)];
+  await recordFailedSignIn(account, { reason: "wrong e-mail or password", failures: accountState.failures, address: clientAddress });
+  const lockedNow = lockEnd(accountState, addressState);
+  if (lockedNow) return { ok: false, lockedUntil: lockedNow };
+  await wait(failureDelayMs(accountState.failures));
+  return { ok: false, lockedUntil: null };
+}
+
+/** When the later of the two locks ends, or null when neither is locked. */
+function lockEnd(...states: { readonly lockedForMs: number }[]): Date | null {
+  const longest = Math.max(...states.map((state) => state.lockedForMs));
+  return longest > 0 ? new Date(Date.now() + longest) : null;
 }
