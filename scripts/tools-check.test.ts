@@ -7,6 +7,7 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SYSTEM_ACTOR } from "../lib/audit/events";
 import { COMMAND_TEST_TIMEOUT_MS } from "../lib/db/test-support/commands";
 import { databaseTargets, useTestDatabase } from "../lib/db/test-support/databases";
 import { insertOperator, newSecretValues } from "../lib/db/test-support/fixtures";
@@ -84,10 +85,12 @@ describe.each(sqlite)("npm run tools:check on $name", (target) => {
 
   it("exits 1 and shows the first difference when a case fails; --tool limits the run", async () => {
     await seed("/broken");
+    await createTestCase({ toolName: "gone_tool", name: "orphan", arguments: {}, context: {}, expectations: [{ kind: "halts", equals: false }] }, SYSTEM_ACTOR);
     const run = await toolsCheck();
     expect(run.code, run.output).toBe(1);
     expect(run.output).toMatch(/^order_status\s+open order\s+FAIL\s+Outcome is success: expected outcome "success", got "error"$/m);
-    expect(run.output).toContain("2 checked: 1 passed, 1 failed.");
+    expect(run.output).toMatch(/^gone_tool\s+\(all cases\)\s+ERROR\s+the tool no longer exists/m);
+    expect(run.output).toContain("3 checked: 1 passed, 2 failed.");
 
     const one = await toolsCheck("--tool", "convert_units");
     expect(one.code, one.output).toBe(0);
