@@ -1,0 +1,228 @@
+/**
+ * The MCP endpoint's protocol behaviour, driven by the SDK's real `Client` and Streamable HTTP
+ * client transport whose fetch is wired straight to `handleMcpRequest` (no network): listing with
+ * annotations, calling, halts, failures, refusals, a switch seen by the next list, and the HTTP
+ * answers before the protocol (401/403, 405, 429). The agents' door here is an in-memory stand-in
+ * with real tools; the data-layer wiring is covered by the e2e suite against a production build.
+ */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { error, json, text, toolResponseToJSON, type Tool } from "../../tools";
+import { handleMcpRequest, MCP_CONTEXT_META_KEY, type McpDoor } from "./mcp-server";
+
+const URL_BASE = "http://quiver.test/api/v1/personas/support/mcp";
+const GOOD_KEY = "Bearer qv_good";
+
+function tool(name: string, sideEffect: boolean): Tool {
+  return {
+    name,
+    description: `The ${name} tool.`,
+    parameters: { type: "object", properties: { id: { type: "string" } } },
+    sideEffect,
+    origin: "data",
+    call: async () => text("unused"),
+  };
+}
+
+type CallInput = Parameters<McpDoor["callTool"]>[0];
+
+/** An in-memory agents' door: `enabled` is the persona's effective set, `answers` what a call returns. */
+function memoryDoor() {
+  const state = {
+    enabled: [tool("lookup", false), tool("refund", true)],
+    methods: { lookup: "GET", refund: "POST" } as Record<string, string>,
+    answers: new Map<string, { status: number; body: unknown }>(),
+    calls: [] as CallInput[],
+    limited: false,
+    failList: false,
+  };
+  const door: McpDoor = {
+    async authenticate(authorization, personaSlug) {
+      if (authorization !== GOOD_KEY) return { ok: false, status: 401, body: { error: { code: "unauthorized", message: "A valid API key is required." } } };
+      if (personaSlug !== "support") return { ok: false, status: 403, body: { error: { code: "forbidden", message: "This key is not for that persona." } } };
+      return { ok: true, identity: { keyId: "key-1", keyName: "test key", personaSlug } };
+    },
+    async consumeRateLimit() {
+      return state.limited ? { ok: false, retryAfterSeconds: 7 } : { ok: true };
+    },
+    async listTools() {
+      if (state.failList) throw new Error("database password is hunter2");
+      return { tools: state.enabled, methodOf: (name) => state.methods[name] ?? null };
+    },
+    async callTool(input) {
+      state.calls.push(input);
+      if (!state.enabled.some((entry) => entry.name === input.toolName)) {
+        return { status: 404, body: { error: { code: "not_found", message: `This persona has no tool named "${input.toolName}".` } } };
+      }
+      return state.answers.get(input.toolName) ?? { status: 200, body: toolResponseToJSON(json({ id: "A-1", state: "shipped" })) };
+    },
+  };
+  return { state, door };
+}
+
+const clients: Client[] = [];
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.close()));
+});
+
+async function connect(door: McpDoor, authorization = GOOD_KEY, slug = "support"): Promise<Client> {
+  const transport = new StreamableHTTPClientTransport(new URL(URL_BASE.replace("support", slug)), {
+    fetch: (url, init) => handleMcpRequest(new Request(url, init), slug, door),
+    requestInit: { headers: { authorization } },
+  });
+  const client = new Client({ name: "quiver-test", version: "1.0.0" });
+  clients.push(client);
+  await client.connect(transport);
+  return client;
+}
+
+const post = (body: unknown, authorization = GOOD_KEY, signal?: AbortSignal) =>
+  new Request(URL_BASE, {
+    method: "POST",
+    headers: { authorization, "content-type": "application/json", accept: "application/json, text/event-stream" },
+    body: JSON.stringify(body),
+    signal,
+  });
+
+describe("tools/list", () => {
+  it("lists the persona's tools with schemas, titles and annotations, and announces no list_changed", async () => {
+    const { door } = memoryDoor();
+    const client = await connect(door);
+    expect(client.getServerCapabilities()?.tools).toEqual({ listChanged: false });
+    expect(client.getInstructions()).toContain("halt: true");
+    const { tools } = await client.listTools();
+    expect(tools).toEqual([
+      expect.objectContaining({
+        name: "lookup",
+        title: "Lookup",
+        inputSchema: { type: "object", properties: { id: { type: "string" } } },
+        annotations: { title: "Lookup", readOnlyHint: true, destructiveHint: false, openWorldHint: true },
+      }),
+      expect.objectContaining({ name: "refund", annotations: { title: "Refund", readOnlyHint: false, destructiveHint: true, openWorldHint: true } }),
+    ]);
+  });
+
+  it("reads the tools again on every list: a tool switched off is gone from the next one", async () => {
+    const { state, door } = memoryDoor();
+    const client = await connect(door);
+    expect((await client.listTools()).tools.map((entry) => entry.name)).toEqual(["lookup", "refund"]);
+    state.enabled = state.enabled.filter((entry) => entry.name !== "refund");
+    expect((await client.listTools()).tools.map((entry) => entry.name)).toEqual(["lookup"]);
+  });
+
+  it("answers an internal failure with a generic error, never its message", async () => {
+    const { state, door } = memoryDoor();
+    const client = await connect(door);
+    state.failList = true;
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const failure = await client.listTools().catch((thrown: unknown) => thrown);
+    expect(failure).toBeInstanceOf(McpError);
+    expect((failure as McpError).code).toBe(ErrorCode.InternalError);
+    expect(String(failure)).not.toContain("hunter2");
+    expect(logged).toHaveBeenCalledWith("MCP tools/list failed:", expect.any(Error));
+    logged.mockRestore();
+  });
+});
+
+describe("tools/call", () => {
+  it("calls through the door on the mcp channel with the arguments and the turn context", async () => {
+    const { state, door } = memoryDoor();
+    const client = await connect(door);
+    const result = await client.callTool({ name: "lookup", arguments: { id: "A-1" }, _meta: { [MCP_CONTEXT_META_KEY]: { tenant: "acme" } } });
+    expect(result.content).toEqual([{ type: "text", text: '{"id":"A-1","state":"shipped"}' }]);
+    expect(result.structuredContent).toMatchObject({ halt: false, content: { id: "A-1", state: "shipped" } });
+    expect(state.calls).toEqual([
+      expect.objectContaining({ toolName: "lookup", arguments: { id: "A-1" }, context: { tenant: "acme" }, channel: "mcp", identity: expect.objectContaining({ keyId: "key-1" }) }),
+    ]);
+  });
+
+  it("shows a halt: the say text as content and the halt in structured content", async () => {
+    const { state, door } = memoryDoor();
+    state.answers.set("refund", { status: 200, body: { ...toolResponseToJSON(text("refunded")), halt: { say: "Your refund is on its way.", payload: { amount: 12 } } } });
+    const client = await connect(door);
+    const result = await client.callTool({ name: "refund", arguments: { id: "A-1" } });
+    expect(result.content).toEqual([{ type: "text", text: "Your refund is on its way." }, { type: "text", text: "refunded" }]);
+    expect(result.structuredContent).toMatchObject({ halt: true, say: "Your refund is on its way.", payload: { amount: 12 } });
+  });
+
+  it("hands a tool failure back as isError content", async () => {
+    const { state, door } = memoryDoor();
+    state.answers.set("lookup", { status: 200, body: toolResponseToJSON(error("The order service answered 503.", "http_error")) });
+    const client = await connect(door);
+    const result = await client.callTool({ name: "lookup", arguments: {} });
+    expect(result).toMatchObject({ isError: true, content: [{ type: "text", text: "The order service answered 503." }] });
+  });
+
+  it("refuses a tool outside the persona with an MCP error", async () => {
+    const { door } = memoryDoor();
+    const client = await connect(door);
+    const failure = await client.callTool({ name: "wipe_everything", arguments: {} }).catch((thrown: unknown) => thrown);
+    expect(failure).toBeInstanceOf(McpError);
+    expect((failure as McpError).code).toBe(ErrorCode.InvalidParams);
+    expect((failure as McpError).message).toContain('no tool named "wipe_everything"');
+  });
+
+  it("aborts the call when the HTTP client goes away", async () => {
+    const { door } = memoryDoor();
+    const controller = new AbortController();
+    let seen: AbortSignal | undefined;
+    door.callTool = async (input) => {
+      seen = input.signal;
+      // The client disconnects while the tool runs; the call resolves only once its signal fires.
+      controller.abort();
+      await new Promise((settle) => (input.signal?.aborted ? settle(null) : input.signal?.addEventListener("abort", settle)));
+      return { status: 200, body: toolResponseToJSON(text("late")) };
+    };
+    await handleMcpRequest(post({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "lookup", arguments: {} } }, GOOD_KEY, controller.signal), "support", door);
+    expect(seen?.aborted).toBe(true);
+  });
+});
+
+describe("HTTP answers before the protocol", () => {
+  it.each([
+    ["a bad key", "Bearer qv_wrong", "support", 401, "unauthorized"],
+    ["no key", "", "support", 401, "unauthorized"],
+    ["a key for another persona", GOOD_KEY, "billing", 403, "forbidden"],
+  ])("%s → %i in the runtime API's error shape, and the client cannot connect", async (_case, authorization, slug, status, code) => {
+    const { state, door } = memoryDoor();
+    const response = await handleMcpRequest(post({ jsonrpc: "2.0", id: 1, method: "tools/list" }, authorization), slug, door);
+    expect(response.status).toBe(status);
+    expect(await response.json()).toEqual({ error: { code, message: expect.any(String) } });
+    await expect(connect(door, authorization, slug)).rejects.toThrow();
+    expect(state.calls).toEqual([]);
+  });
+
+  it("sends WWW-Authenticate with a 401", async () => {
+    const response = await handleMcpRequest(post({ jsonrpc: "2.0", id: 1, method: "tools/list" }, "Bearer nope"), "support", memoryDoor().door);
+    expect(response.headers.get("www-authenticate")).toBe('Bearer realm="quiver"');
+  });
+
+  it("answers 429 with Retry-After when the key's limit is spent, and runs nothing", async () => {
+    const { state, door } = memoryDoor();
+    state.limited = true;
+    const response = await handleMcpRequest(post({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "lookup", arguments: {} } }), "support", door);
+    expect(response.status).toBe(429);
+    expect(response.headers.get("retry-after")).toBe("7");
+    expect(await response.json()).toEqual({ error: { code: "rate_limited", message: expect.stringContaining("7 s") } });
+    expect(state.calls).toEqual([]);
+  });
+
+  it.each(["GET", "DELETE"])("answers %s with 405 (stateless: no stream, no session)", async (method) => {
+    const response = await handleMcpRequest(new Request(URL_BASE, { method, headers: { authorization: GOOD_KEY, accept: "text/event-stream" } }), "support", memoryDoor().door);
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("POST");
+  });
+
+  it("answers a body that is not JSON with the transport's parse error", async () => {
+    const request = new Request(URL_BASE, {
+      method: "POST",
+      headers: { authorization: GOOD_KEY, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: "{not json",
+    });
+    const response = await handleMcpRequest(request, "support", memoryDoor().door);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { code: ErrorCode.ParseError } });
+  });
+});

@@ -1,0 +1,131 @@
+import "server-only";
+
+/**
+ * The MCP server of one persona (SPEC §8, `/api/v1/personas/{slug}/mcp`): the official SDK's
+ * `Server` behind its web-standard Streamable HTTP transport, authenticated and rate-limited
+ * exactly like the runtime API, serving `tools/list` and `tools/call` through the agents' door.
+ *
+ * Stateless by design: every HTTP request gets a fresh server and transport, nothing is kept
+ * between requests, so any instance behind a load balancer can answer any request and a switch
+ * flipped in the dashboard is in the very next `tools/list` (read live from the database). The
+ * price is that there is no session to push `notifications/tools/list_changed` to: the server
+ * announces `tools.listChanged: false`, answers GET (the server-to-client stream) and DELETE
+ * (session end) with 405, and clients re-list when they need to. Responses are plain JSON, not
+ * SSE streams: a stateless request has nothing to stream but its own answer.
+ */
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "../../tools";
+import { toCallToolResult } from "./mcp-results";
+import { mcpToolList } from "./mcp-tools";
+
+/** Who is calling (as the runtime API's authentication establishes it). */
+export interface McpAgentIdentity {
+  readonly keyId: string;
+  readonly keyName: string;
+  readonly personaSlug: string;
+}
+
+/** What the MCP server needs of the agents' door; `mcp-door.ts` binds the real one. */
+export interface McpDoor {
+  authenticate(authorization: string | null, personaSlug: string): Promise<{ ok: true; identity: McpAgentIdentity } | { ok: false; status: number; body: unknown }>;
+  consumeRateLimit(keyId: string): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }>;
+  /** The persona's effective tools, live, and each data tool's HTTP method (null for code tools). */
+  listTools(personaSlug: string): Promise<{ tools: readonly Tool[]; methodOf: (name: string) => string | null }>;
+  callTool(input: {
+    identity: McpAgentIdentity;
+    toolName: string;
+    arguments: unknown;
+    context: unknown;
+    channel: "mcp";
+    signal?: AbortSignal;
+  }): Promise<{ status: number; body: unknown }>;
+}
+
+/** Where a `tools/call` carries the turn context (chat_id, tenant, …): `params._meta["quiver/context"]`. */
+export const MCP_CONTEXT_META_KEY = "quiver/context";
+
+const SERVER_INSTRUCTIONS =
+  "Tools of one Quiver persona. A tools/call result whose structuredContent has halt: true ends the turn: " +
+  "show its say text (the first text content) to the user, if there is one, and call nothing more.";
+
+function errorResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return Response.json(body, { status, headers: { "cache-control": "no-store", ...headers } });
+}
+
+/** Runs `work`, turning anything but a deliberate MCP error into a generic one (internal messages stay in the log). */
+async function guarded<T>(what: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof McpError) throw error;
+    console.error(`MCP ${what} failed:`, error);
+    throw new McpError(ErrorCode.InternalError, "The request could not be completed.");
+  }
+}
+
+function buildServer(door: McpDoor, identity: McpAgentIdentity, httpSignal: AbortSignal): Server {
+  const server = new Server(
+    { name: "quiver", title: `Quiver persona ${identity.personaSlug}`, version: "1.0.0" },
+    { capabilities: { tools: { listChanged: false } }, instructions: SERVER_INSTRUCTIONS },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, () =>
+    guarded("tools/list", async () => {
+      const { tools, methodOf } = await door.listTools(identity.personaSlug);
+      return { tools: mcpToolList(tools, methodOf) };
+    }),
+  );
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+    guarded("tools/call", async () => {
+      const answer = await door.callTool({
+        identity,
+        toolName: request.params.name,
+        arguments: request.params.arguments ?? {},
+        context: request.params._meta?.[MCP_CONTEXT_META_KEY],
+        channel: "mcp",
+        // The HTTP client going away or an MCP cancellation: either stops the upstream call.
+        signal: AbortSignal.any([httpSignal, extra.signal]),
+      });
+      return toCallToolResult(answer);
+    }),
+  );
+  return server;
+}
+
+/**
+ * Answers one HTTP request to a persona's MCP endpoint: 401/403/404 in the runtime API's error
+ * shape before anything else, 405 for GET and DELETE (stateless: no stream, no session), 429
+ * with `Retry-After` when the key's limit (shared with the runtime API) is spent, otherwise the
+ * SDK transport's answer.
+ */
+export async function handleMcpRequest(request: Request, personaSlug: string, door: McpDoor): Promise<Response> {
+  const auth = await door.authenticate(request.headers.get("authorization"), personaSlug);
+  if (!auth.ok) {
+    return errorResponse(auth.status, auth.body, auth.status === 401 ? { "www-authenticate": 'Bearer realm="quiver"' } : {});
+  }
+  if (request.method !== "POST") {
+    return errorResponse(
+      405,
+      { jsonrpc: "2.0", error: { code: ErrorCode.ConnectionClosed, message: "Method not allowed: this MCP server is stateless; send JSON-RPC with POST." }, id: null },
+      { allow: "POST" },
+    );
+  }
+  const limit = await door.consumeRateLimit(auth.identity.keyId);
+  if (!limit.ok) {
+    return errorResponse(
+      429,
+      { error: { code: "rate_limited", message: `Too many calls with this key: try again in ${limit.retryAfterSeconds} s.` } },
+      { "retry-after": String(limit.retryAfterSeconds) },
+    );
+  }
+  const server = buildServer(door, auth.identity, request.signal);
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  await server.connect(transport);
+  try {
+    return await transport.handleRequest(request);
+  } finally {
+    // JSON mode: the answer is complete once handleRequest resolves, so nothing outlives the request.
+    await server.close();
+  }
+}
