@@ -1,7 +1,7 @@
 "use client";
 
 import Form from "@rjsf/core";
-import type { IconButtonProps, RJSFSchema, TemplatesType } from "@rjsf/utils";
+import { getTemplate, getUiOptions, type ArrayFieldItemTemplateProps, type IconButtonProps, type RJSFSchema, type TemplatesType } from "@rjsf/utils";
 import validator from "@rjsf/validator-ajv8";
 import { ArrowDown, ArrowUp, Copy, Plus, Trash2, X, type LucideIcon } from "lucide-react";
 import type { Ref } from "react";
@@ -30,8 +30,24 @@ function AddButton({ onClick, disabled, id }: IconButtonProps) {
   );
 }
 
+/** One item of an array: a bordered block, its move/copy/remove buttons at the top right (RJSF's default lays out Bootstrap columns). */
+function ArrayFieldItemTemplate({ children, buttonsProps, hasToolbar, registry, uiSchema }: ArrayFieldItemTemplateProps) {
+  const Buttons = getTemplate("ArrayFieldItemButtonsTemplate", registry, getUiOptions(uiSchema));
+  return (
+    <div className="grid min-w-0 grid-cols-[1fr_auto] items-start gap-2 rounded-md border bg-muted/30 p-3">
+      <div className="min-w-0">{children}</div>
+      {hasToolbar && (
+        <div className="flex gap-1">
+          <Buttons {...buttonsProps} />
+        </div>
+      )}
+    </div>
+  );
+}
+
 /** Buttons drawn with the design system (RJSF's defaults expect Bootstrap's icon font). */
 const TEMPLATES: Partial<TemplatesType> = {
+  ArrayFieldItemTemplate,
   ButtonTemplates: {
     AddButton,
     CopyButton: iconButton(Copy, "Copy item"),

@@ -3,7 +3,7 @@
  * first and a dismissal sends nothing, arguments the schema refuses are never sent, and Cancel
  * aborts the request in flight.
  */
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PlaygroundRunView, PlaygroundToolView } from "@/lib/runtime/playground-types";
@@ -84,6 +84,7 @@ describe("TestPanel", () => {
     await userEvent.click(screen.getByRole("button", { name: "Cancel" }));
     expect(screen.queryByRole("alertdialog")).toBeNull();
     expect(fetch).not.toHaveBeenCalled();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("button", { name: "Fire" })));
   });
 
   it("sends nothing while the arguments break the schema", async () => {
@@ -101,9 +102,11 @@ describe("TestPanel", () => {
     await userEvent.click(screen.getByRole("button", { name: "Fire" }));
     const signal = fetch.mock.calls[0]![1].signal!;
     expect(signal.aborted).toBe(false);
+    // The focused Fire button gave way to Cancel; focus follows rather than falling to the page.
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Cancel" }));
     await userEvent.click(screen.getByRole("button", { name: "Cancel" }));
     expect(signal.aborted).toBe(true);
     expect((await screen.findByText(/^Cancelled/)).getAttribute("role")).toBe("status");
-    expect(screen.getByRole("button", { name: "Fire" })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Fire" }));
   });
 });

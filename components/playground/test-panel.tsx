@@ -1,7 +1,7 @@
 "use client";
 
 import { FlaskConical, Play, Send, Square } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -45,6 +45,17 @@ export function TestPanel({ tool, canFire, runs: initialRuns, cases, saveCase, c
   const [failure, setFailure] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [saving, setSaving] = useState(false);
+  const actions = useRef<HTMLDivElement>(null);
+  const lastMode = useRef<PlaygroundMode | null>(null);
+  const focusAction = (action: PlaygroundMode | "cancel") => actions.current?.querySelector<HTMLButtonElement>(`[data-action="${action}"]`)?.focus();
+
+  // Cancel takes the place of Dry run and Fire while a run is in flight, and they come back after:
+  // a focused button that disappears leaves focus nowhere, so it moves to the one in its place.
+  useEffect(() => {
+    if (document.activeElement !== null && document.activeElement !== document.body) return;
+    if (running) focusAction("cancel");
+    else if (lastMode.current) focusAction(lastMode.current);
+  }, [running]);
 
   const run = async (mode: PlaygroundMode) => {
     setConfirming(false);
@@ -53,6 +64,7 @@ export function TestPanel({ tool, canFire, runs: initialRuns, cases, saveCase, c
       return;
     }
     const controller = new AbortController();
+    lastMode.current = mode;
     setRunning({ mode, controller });
     setFailure(null);
     setAnnouncement(mode === "fire" ? "Firing…" : "Preparing the dry run…");
@@ -103,23 +115,23 @@ export function TestPanel({ tool, canFire, runs: initialRuns, cases, saveCase, c
             </h3>
             <ArgumentsForm schema={tool.parameters} value={args} onChange={setArgs} formRef={formRef} idPrefix={`${id}-args`} />
             <ContextFields value={context} onChange={setContext} idPrefix={id} />
-            <div className="flex flex-wrap items-center gap-2 border-t pt-4">
+            <div ref={actions} className="flex flex-wrap items-center gap-2 border-t pt-4">
               {running ? (
                 <>
                   <span className="text-sm text-muted-foreground" aria-hidden>
                     {running.mode === "fire" ? "Firing…" : "Preparing…"}
                   </span>
-                  <Button variant="secondary" onClick={() => running.controller.abort()}>
+                  <Button data-action="cancel" variant="secondary" onClick={() => running.controller.abort()}>
                     <Square aria-hidden /> Cancel
                   </Button>
                 </>
               ) : (
                 <>
-                  <Button variant={canFire ? "secondary" : "primary"} onClick={() => void run("dry_run")}>
+                  <Button data-action="dry_run" variant={canFire ? "secondary" : "primary"} onClick={() => void run("dry_run")}>
                     <Play aria-hidden /> Dry run
                   </Button>
                   {canFire && (
-                    <Button onClick={fire}>
+                    <Button data-action="fire" onClick={fire}>
                       <Send aria-hidden /> Fire
                     </Button>
                   )}
@@ -166,7 +178,11 @@ export function TestPanel({ tool, canFire, runs: initialRuns, cases, saveCase, c
 
       <ConfirmDialog
         open={confirming}
-        onOpenChange={setConfirming}
+        onOpenChange={(open) => {
+          setConfirming(open);
+          // Opened without a Radix trigger, the dialog has nowhere to return focus to on its own.
+          if (!open) setTimeout(() => focusAction("fire"));
+        }}
         title={`Fire ${tool.name}?`}
         description={`This tool has side effects: firing sends ${target} for real.`}
         confirmLabel={tool.method ? `Fire ${tool.method}` : "Fire"}
