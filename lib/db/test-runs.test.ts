@@ -3,7 +3,7 @@ import { secretForms } from "../secrets/forms";
 import { maskSecret } from "../secrets/mask";
 import { listAuditEvents } from "./audit";
 import { databaseTargets, useTestDatabase } from "./test-support/databases";
-import { getTestRun, listTestRuns, recordTestRun } from "./test-runs";
+import { getTestRun, listLatestTestRuns, listTestRuns, recordTestRun } from "./test-runs";
 
 const targets = await databaseTargets();
 const actor = { id: null, email: "ana@example.com" };
@@ -25,6 +25,11 @@ describe.each(targets)("test runs on $name", (target) => {
     expect(await listTestRuns("get_weather", 1)).toHaveLength(1);
     expect(await getTestRun(second.id)).toEqual(second);
     expect(await getTestRun(-1)).toBeNull();
+
+    const latest = await listLatestTestRuns(["get_weather", "other_tool", "never_run"]);
+    expect(latest.map((run) => [run.toolName, run.mode])).toEqual([["get_weather", "fire"], ["other_tool", "fire"]]);
+    expect(latest[0]).toEqual(second);
+    expect(await listLatestTestRuns([])).toEqual([]);
   });
 
   it("masks every form of the secrets it is given, in arguments, context and response, before storing", async () => {

@@ -103,6 +103,15 @@ export async function listTestRuns(toolName: string, limit: number = DEFAULT_LIM
   return rows.map(toDTO);
 }
 
+/** The latest run of each of `toolNames` that has one (two queries, whatever the number of tools). */
+export async function listLatestTestRuns(toolNames: readonly string[]): Promise<TestRunDTO[]> {
+  if (toolNames.length === 0) return [];
+  const latest = await getDb().testRun.groupBy({ by: ["toolName"], where: { toolName: { in: [...toolNames] } }, _max: { id: true } });
+  const ids = latest.flatMap((row) => (row._max.id === null ? [] : [row._max.id]));
+  const rows = await getDb().testRun.findMany({ where: { id: { in: ids } }, orderBy: { id: "desc" } });
+  return rows.map(toDTO);
+}
+
 /** One run, for replaying it; null when it does not exist. */
 export async function getTestRun(id: number): Promise<TestRunDTO | null> {
   const row = await getDb().testRun.findUnique({ where: { id } });

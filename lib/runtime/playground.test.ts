@@ -18,7 +18,7 @@ import { generateEncryptionKey, loadKeyring } from "../secrets/keyring";
 import { maskSecret } from "../secrets/mask";
 import { parseToolDefinition } from "../tools";
 import { reply, startUpstream, type Upstream } from "../tools/testing";
-import { getPlaygroundRun, getPlaygroundTool, listPlaygroundRuns, runInPlayground } from "./playground";
+import { getPlaygroundRun, getPlaygroundTool, listLatestPlaygroundRuns, listPlaygroundRuns, runInPlayground } from "./playground";
 import { DISPLAY_BODY_LIMIT } from "./playground-types";
 
 vi.mock("../db/tool-secrets", async (importOriginal) => {
@@ -249,6 +249,9 @@ describe.each(targets)("playground on $name", (target) => {
     expect(replayed).toEqual(runs[2]);
     expect(replayed!.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(await getPlaygroundRun(999_999)).toBeNull();
+    const latest = await listLatestPlaygroundRuns(["call_api", "convert_units", "never_run"]);
+    expect([...latest.keys()].sort()).toEqual(["call_api", "convert_units"]);
+    expect(latest.get("call_api")).toEqual(runs[0]);
 
     for (let index = 0; index < 50; index += 1) {
       await recordTestRun({ toolName: "call_api", actor, mode: "dry_run", arguments: {}, context: {}, response: {} });

@@ -8,7 +8,7 @@ import "server-only";
  * needs an editor.
  */
 import type { Actor } from "../audit/events";
-import { getTestRun, listTestRuns, recordTestRun, type TestRunDTO } from "../db/test-runs";
+import { getTestRun, listLatestTestRuns, listTestRuns, recordTestRun, type TestRunDTO } from "../db/test-runs";
 import { NotFoundError, ValidationError, type ValidationIssue } from "../errors";
 import { CONTEXT_FIELDS, type JsonValue, type TurnContext } from "../tools";
 import { executeInPlayground, type UnrecordedRun } from "./playground-run";
@@ -137,6 +137,11 @@ export async function runInPlayground(
 export async function listPlaygroundRuns(toolName: string, options: { limit?: number } = {}): Promise<PlaygroundRunView[]> {
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? DEFAULT_RUN_LIMIT), 1), MAX_RUN_LIMIT);
   return (await listTestRuns(toolName, limit)).map(viewOf);
+}
+
+/** The latest run of each of `toolNames` (tools never run are absent), for lists of tools. */
+export async function listLatestPlaygroundRuns(toolNames: readonly string[]): Promise<Map<string, PlaygroundRunView>> {
+  return new Map((await listLatestTestRuns(toolNames)).map((row) => [row.toolName, viewOf(row)]));
 }
 
 /** One run (to replay it into the form), or null. */
