@@ -57,6 +57,7 @@ interface TestCaseRow {
 }
 
 function toRecord(row: TestCaseRow): TestCaseRecord {
+  // `lastFailures` holds every expectation's result, passed ones too: the case list shows them all.
   const ran = row.lastRunAt !== null && row.lastPassed !== null;
   return {
     id: row.id,
