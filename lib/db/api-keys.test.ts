@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SYSTEM_ACTOR } from "../audit/events";
 import { NotFoundError, ValidationError } from "../errors";
-import { createApiKey, findApiKeyByToken, hashToken, listApiKeys, revokeApiKey } from "./api-keys";
+import { createApiKey, findApiKeyByToken, hashToken, listApiKeys, revokeApiKey, touchApiKeyLastUsed } from "./api-keys";
 import { listAuditEvents } from "./audit";
 import { createPersona } from "./personas";
 import { databaseTargets, useTestDatabase } from "./test-support/databases";
@@ -26,7 +26,9 @@ describe.each(targets)("API keys on $name", (target) => {
     expect(everyKey).not.toContain(key.token);
     expect(Object.keys((await listApiKeys())[0]!)).not.toContain("tokenHash");
 
-    expect(await findApiKeyByToken(key.token)).toEqual({ id: key.id, name: "Bot", personaSlugs: ["sales", "support"], revoked: false });
+    expect(await findApiKeyByToken(key.token)).toEqual({
+      id: key.id, name: "Bot", personaSlugs: ["sales", "support"], revoked: false, expiresAt: null, lastUsedAt: null,
+    });
   });
 
   it("does not find unknown or malformed tokens", async () => {
@@ -48,10 +50,35 @@ describe.each(targets)("API keys on $name", (target) => {
   it.each([
     { refusal: "a key without a name", input: { name: " ", personaSlugs: ["support"] }, expected: ValidationError },
     { refusal: "a key without personas", input: { name: "Bot", personaSlugs: [" "] }, expected: ValidationError },
+    { refusal: "a key that expired already", input: { name: "Bot", personaSlugs: ["support"], expiresAt: new Date(Date.now() - 1000) }, expected: /expiresAt: must be in the future/ },
+    { refusal: "a key with an invalid expiry", input: { name: "Bot", personaSlugs: ["support"], expiresAt: new Date("nope") }, expected: /expiresAt: must be a valid date/ },
     { refusal: "a key for an unknown persona", input: { name: "Bot", personaSlugs: ["support", "ghost"] }, expected: /No persona named "ghost"\./ },
   ])("refuses $refusal, writing nothing", async ({ input, expected }) => {
     await createPersona({ slug: "support", name: "Support" }, SYSTEM_ACTOR);
     await createApiKey({ name: "Existing", personaSlugs: ["support"] }, SYSTEM_ACTOR);
     await refused(() => createApiKey(input, SYSTEM_ACTOR), expected);
+  });
+
+  it("keeps an expiry, shown in the list and the audit entry", async () => {
+    await createPersona({ slug: "support", name: "Support" }, SYSTEM_ACTOR);
+    const expiresAt = new Date(Date.now() + 86_400_000);
+    const key = await createApiKey({ name: "Bot", personaSlugs: ["support"], expiresAt }, SYSTEM_ACTOR);
+    expect((await listApiKeys())[0]!.expiresAt?.getTime()).toBe(expiresAt.getTime());
+    expect((await findApiKeyByToken(key.token))!.expiresAt?.getTime()).toBe(expiresAt.getTime());
+    const [event] = (await listAuditEvents({ action: "api_key.create" })).events;
+    expect(JSON.stringify(event)).toContain(expiresAt.toISOString());
+  });
+
+  it("records a key's last use at most once a minute", async () => {
+    await createPersona({ slug: "support", name: "Support" }, SYSTEM_ACTOR);
+    const key = await createApiKey({ name: "Bot", personaSlugs: ["support"] }, SYSTEM_ACTOR);
+    const first = new Date("2030-01-01T10:00:00Z");
+    expect(await touchApiKeyLastUsed(key.id, first)).toBe(true);
+    expect(await touchApiKeyLastUsed(key.id, new Date(first.getTime() + 59_999))).toBe(false);
+    expect((await findApiKeyByToken(key.token))!.lastUsedAt?.getTime()).toBe(first.getTime());
+    const later = new Date(first.getTime() + 60_000);
+    expect(await touchApiKeyLastUsed(key.id, later)).toBe(true);
+    expect((await listApiKeys())[0]!.lastUsedAt?.getTime()).toBe(later.getTime());
+    expect(await touchApiKeyLastUsed("missing", later)).toBe(false);
   });
 });

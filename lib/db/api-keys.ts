@@ -4,7 +4,7 @@
  * guess), plus a short prefix so operators can tell keys apart. Each key acts as one or more
  * personas and can be revoked.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Actor } from "../audit/events";
 import { NotFoundError, ValidationError } from "../errors";
 import { recordAudit } from "./audit";
@@ -25,6 +25,10 @@ export interface ApiKeyDTO {
   readonly createdAt: Date;
   readonly createdBy: string;
   readonly revokedAt: Date | null;
+  /** Null: never expires. */
+  readonly expiresAt: Date | null;
+  /** Updated at most once a minute ({@link touchApiKeyLastUsed}); null until first used. */
+  readonly lastUsedAt: Date | null;
 }
 
 /** A new key: the only time its token exists outside the caller's hands. */
@@ -38,6 +42,8 @@ export interface ApiKeyGrant {
   readonly name: string;
   readonly personaSlugs: readonly string[];
   readonly revoked: boolean;
+  readonly expiresAt: Date | null;
+  readonly lastUsedAt: Date | null;
 }
 
 const withPersonas = { personas: { select: { persona: { select: { slug: true } } } } } as const;
@@ -49,6 +55,8 @@ type ApiKeyRow = {
   createdAt: Date;
   createdBy: string;
   revokedAt: Date | null;
+  expiresAt: Date | null;
+  lastUsedAt: Date | null;
   personas: { persona: { slug: string } }[];
 };
 
@@ -61,6 +69,8 @@ function toDTO(row: ApiKeyRow): ApiKeyDTO {
     createdAt: row.createdAt,
     createdBy: row.createdBy,
     revokedAt: row.revokedAt,
+    expiresAt: row.expiresAt,
+    lastUsedAt: row.lastUsedAt,
   };
 }
 
@@ -69,9 +79,15 @@ export function hashToken(token: string): string {
   return createHash("sha256").update(token, "utf8").digest("hex");
 }
 
+function expiryIssues(expiresAt: Date | null): { path: string; message: string }[] {
+  if (expiresAt === null) return [];
+  if (Number.isNaN(expiresAt.getTime())) return [{ path: "expiresAt", message: "must be a valid date" }];
+  return expiresAt.getTime() > Date.now() ? [] : [{ path: "expiresAt", message: "must be in the future" }];
+}
+
 /** Creates a key for `personaSlugs` and returns it with its token, which is never shown again. */
 export async function createApiKey(
-  input: { name: string; personaSlugs: readonly string[] },
+  input: { name: string; personaSlugs: readonly string[]; expiresAt?: Date | null },
   actor: Actor,
 ): Promise<CreatedApiKey> {
   const name = input.name.trim();
@@ -79,6 +95,7 @@ export async function createApiKey(
   const issues = [
     ...(name ? [] : [{ path: "name", message: "is required" }]),
     ...(slugs.length > 0 ? [] : [{ path: "personaSlugs", message: "choose at least one persona" }]),
+    ...expiryIssues(input.expiresAt ?? null),
   ];
   if (issues.length > 0) throw new ValidationError(issues);
   const token = TOKEN_PREFIX + randomBytes(TOKEN_BYTES).toString("base64url");
@@ -92,6 +109,7 @@ export async function createApiKey(
         prefix: token.slice(0, DISPLAY_PREFIX_LENGTH),
         tokenHash: hashToken(token),
         createdBy: actor.email,
+        expiresAt: input.expiresAt ?? null,
         personas: { create: personas.map((persona) => ({ personaId: persona.id })) },
       },
       include: withPersonas,
@@ -99,7 +117,7 @@ export async function createApiKey(
     const key = toDTO(row);
     await recordAudit(tx, {
       actor, action: "api_key.create", targetType: "api_key", targetId: key.id, targetName: name,
-      before: null, after: { name, prefix: key.prefix, personas: [...key.personaSlugs] },
+      before: null, after: { name, prefix: key.prefix, personas: [...key.personaSlugs], expiresAt: key.expiresAt?.toISOString() ?? null },
     });
     return { ...key, token };
   });
@@ -126,11 +144,45 @@ export async function revokeApiKey(id: string, actor: Actor): Promise<ApiKeyDTO>
   });
 }
 
-/** The key a request presented, or null when the token matches none. Revoked keys are returned as such. */
+/**
+ * The key a request presented, or null when the token matches none. Revoked and expired keys are
+ * returned as such (the caller refuses them). The row is found by the token's hash through the
+ * unique index, then the stored hash is compared with `timingSafeEqual`: nothing about a stored
+ * token can be learned from response times, since the attacker controls only the preimage of
+ * what is looked up (a SHA-256 hash they cannot steer) and the final comparison takes the same time
+ * wherever the bytes differ.
+ */
 export async function findApiKeyByToken(token: string): Promise<ApiKeyGrant | null> {
   if (!token.startsWith(TOKEN_PREFIX)) return null;
-  const row = await getDb().apiKey.findUnique({ where: { tokenHash: hashToken(token) }, include: withPersonas });
-  if (!row) return null;
+  const presented = hashToken(token);
+  const row = await getDb().apiKey.findUnique({ where: { tokenHash: presented }, include: withPersonas });
+  if (!row || !sameHash(row.tokenHash, presented)) return null;
   const key = toDTO(row);
-  return { id: key.id, name: key.name, personaSlugs: key.personaSlugs, revoked: key.revokedAt !== null };
+  return {
+    id: key.id, name: key.name, personaSlugs: key.personaSlugs, revoked: key.revokedAt !== null,
+    expiresAt: key.expiresAt, lastUsedAt: key.lastUsedAt,
+  };
+}
+
+function sameHash(stored: string, presented: string): boolean {
+  const a = Buffer.from(stored, "hex");
+  const b = Buffer.from(presented, "hex");
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** A key's last use is written at most this often, so a busy key does not write on every call. */
+export const LAST_USED_INTERVAL_MS = 60_000;
+
+/**
+ * Records that key `id` was used now, unless its last use was recorded less than a minute ago
+ * (checked in the UPDATE itself, so instances racing on one key write once between them).
+ * Returns whether it wrote.
+ */
+export async function touchApiKeyLastUsed(id: string, now: Date = new Date()): Promise<boolean> {
+  const before = new Date(now.getTime() - LAST_USED_INTERVAL_MS);
+  const { count } = await getDb().apiKey.updateMany({
+    where: { id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lte: before } }] },
+    data: { lastUsedAt: now },
+  });
+  return count > 0;
 }

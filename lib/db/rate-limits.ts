@@ -35,30 +35,44 @@ export interface FailureCounter {
 /** The store's limiters, one per database client and counter name (tests switch databases). */
 const limiters = new WeakMap<Db, Map<string, RateLimiterPrisma>>();
 
+/** What a shared limiter allows: `points` per `durationSeconds`, then blocked for `blockSeconds` (0: until the window ends). */
+export interface SharedLimiterOptions {
+  readonly points: number;
+  readonly durationSeconds: number;
+  readonly blockSeconds: number;
+}
+
+/**
+ * The rate-limiter-flexible limiter `name` (keys stored as `name:key`) on the `rate_limits` table of
+ * the current database client — the one factory behind sign-in throttling and the runtime API's
+ * per-key limit. Created once per client and name; `options` of the first call win.
+ */
+export function sharedLimiter(name: string, options: SharedLimiterOptions): RateLimiterPrisma {
+  const db = getDb();
+  let byName = limiters.get(db);
+  if (!byName) limiters.set(db, (byName = new Map()));
+  let found = byName.get(name);
+  if (!found) {
+    found = new RateLimiterPrisma({
+      storeClient: db,
+      // The Prisma client names the model's delegate in camelCase.
+      tableName: "rateLimiterFlexible",
+      keyPrefix: name,
+      points: options.points,
+      duration: options.durationSeconds,
+      blockDuration: options.blockSeconds,
+    });
+    byName.set(name, found);
+  }
+  return found;
+}
+
 /** The failure counter `name` (its keys are stored as `name:key`) with `policy`. */
 export function failureCounter(name: string, policy: FailurePolicy): FailureCounter {
   // The store locks when the count goes over `points`, so the limit-th failure is the one that locks.
   const points = policy.limit - 1;
 
-  function limiter(): RateLimiterPrisma {
-    const db = getDb();
-    let byName = limiters.get(db);
-    if (!byName) limiters.set(db, (byName = new Map()));
-    let found = byName.get(name);
-    if (!found) {
-      found = new RateLimiterPrisma({
-        storeClient: db,
-        // The Prisma client names the model's delegate in camelCase.
-        tableName: "rateLimiterFlexible",
-        keyPrefix: name,
-        points,
-        duration: policy.windowSeconds,
-        blockDuration: policy.lockSeconds,
-      });
-      byName.set(name, found);
-    }
-    return found;
-  }
+  const limiter = () => sharedLimiter(name, { points, durationSeconds: policy.windowSeconds, blockSeconds: policy.lockSeconds });
 
   const stateOf = (result: RateLimiterRes | null): FailureState =>
     result === null

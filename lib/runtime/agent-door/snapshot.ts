@@ -1,0 +1,174 @@
+import "server-only";
+
+/**
+ * What the agents' door serves, loaded once per stored state instead of on every call: the tool
+ * catalog (definitions parsed and bound), the personas, and per persona its effective tools and
+ * their specifications. Each call first asks the database for the state's stamp — one cheap
+ * aggregate query over `tools` and `personas` (row count, sum of versions, latest update) — and
+ * reuses the snapshot only while the stamp is unchanged. So a tool saved, a persona switched or a
+ * grant narrowed on any instance is seen by every instance on its next call; nothing is kept for
+ * a time.
+ */
+import { createHash } from "node:crypto";
+import { getDb } from "../../db/client";
+import { listPersonas, type PersonaDTO } from "../../db/personas";
+import { listToolDefinitions } from "../../db/tools";
+import { personaChain } from "../../personas/chain";
+import {
+  builtinTools,
+  dataTool,
+  parseToolDefinition,
+  toProviderSpecs,
+  type ProviderFormat,
+  type Tool,
+  type ToolDefinition,
+} from "../../tools";
+import { getExecutionConfig } from "../configuration";
+import { resolveStoredPersona } from "../persona-tools";
+import { toolSecretSource } from "../tool-catalog";
+
+/** A stored data tool as the door calls it: bound afresh per call, so the call can see which secrets it used. */
+export interface StoredDataTool {
+  readonly id: string;
+  readonly version: number;
+  readonly definition: ToolDefinition;
+}
+
+/** A persona's tools list in one format, with its entity tag. */
+export interface AgentToolList {
+  readonly specs: unknown[];
+  /** A strong ETag: the hash of the specs' JSON. */
+  readonly etag: string;
+}
+
+interface Snapshot {
+  readonly stamp: string;
+  readonly catalog: readonly Tool[];
+  readonly dataTools: ReadonlyMap<string, StoredDataTool>;
+  readonly personas: ReadonlyMap<string, PersonaDTO>;
+  readonly logsPayloads: ReadonlySet<string>;
+  /** Filled on first use: effective tools and lists per persona (and format). */
+  readonly effective: Map<string, Tool[]>;
+  readonly lists: Map<string, AgentToolList>;
+}
+
+let current: Promise<Snapshot> | null = null;
+let currentStamp: string | null = null;
+
+/** The stamp of the stored tools and personas; any change to either gives a different one. */
+async function readStamp(): Promise<string> {
+  const rows = await getDb().$queryRaw<Record<string, unknown>[]>`
+    SELECT (SELECT COUNT(*) FROM tools) AS tool_count,
+           (SELECT COALESCE(SUM(version), 0) FROM tools) AS tool_versions,
+           (SELECT MAX(updated_at) FROM tools) AS tool_updated,
+           (SELECT COUNT(*) FROM personas) AS persona_count,
+           (SELECT COALESCE(SUM(version), 0) FROM personas) AS persona_versions,
+           (SELECT MAX(updated_at) FROM personas) AS persona_updated`;
+  const row = rows[0] ?? {};
+  return Object.values(row).map((value) => (value instanceof Date ? value.toISOString() : String(value))).join("|");
+}
+
+async function loadSnapshot(stamp: string): Promise<Snapshot> {
+  const [stored, personas, payloadRows] = await Promise.all([
+    listToolDefinitions(),
+    listPersonas(),
+    getDb().persona.findMany({ where: { logCallPayloads: true }, select: { slug: true } }),
+  ]);
+  const config = getExecutionConfig();
+  const dataTools = new Map<string, StoredDataTool>();
+  for (const entry of stored) {
+    try {
+      dataTools.set(entry.name, { id: entry.id, version: entry.version, definition: parseToolDefinition(entry.definition) });
+    } catch (error) {
+      // As in the dashboard's catalog: one unreadable row must not take every persona down with it.
+      console.error(`Tool "${entry.name}" v${entry.version} is left out of the agents' catalog: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  const bound = [...dataTools.values()].map((entry) =>
+    dataTool(entry.definition, { secrets: toolSecretSource(entry.id, entry.version), config }),
+  );
+  return {
+    stamp,
+    catalog: [...builtinTools(), ...bound],
+    dataTools,
+    personas: new Map(personas.map((persona) => [persona.slug, persona])),
+    logsPayloads: new Set(payloadRows.map((row) => row.slug)),
+    effective: new Map(),
+    lists: new Map(),
+  };
+}
+
+/** The snapshot for the stored state now (one stamp query; a reload only when the state changed). */
+async function snapshot(): Promise<Snapshot> {
+  const stamp = await readStamp();
+  if (current === null || currentStamp !== stamp) {
+    currentStamp = stamp;
+    current = loadSnapshot(stamp);
+    // A failed load must not stick: the next call tries again.
+    current.catch(() => {
+      if (currentStamp === stamp) current = currentStamp = null;
+    });
+  }
+  return current;
+}
+
+function effectiveTools(state: Snapshot, slug: string): Tool[] | null {
+  if (!state.personas.has(slug)) return null;
+  let tools = state.effective.get(slug);
+  if (!tools) {
+    tools = resolveStoredPersona(personaChain(slug, state.personas), state.catalog).available;
+    state.effective.set(slug, tools);
+  }
+  return tools;
+}
+
+/** Whether persona `slug` exists now. */
+export async function personaExists(slug: string): Promise<boolean> {
+  return (await snapshot()).personas.has(slug);
+}
+
+/** The persona's effective tools (grant minus disabled, live), or null when there is no such persona. */
+export async function agentTools(slug: string): Promise<Tool[] | null> {
+  return effectiveTools(await snapshot(), slug);
+}
+
+/** The persona's tools as `format` specifications with their ETag, or null when there is no such persona. */
+export async function agentToolList(slug: string, format: ProviderFormat): Promise<AgentToolList | null> {
+  const state = await snapshot();
+  const tools = effectiveTools(state, slug);
+  if (tools === null) return null;
+  const cacheKey = `${format}:${slug}`;
+  let list = state.lists.get(cacheKey);
+  if (!list) {
+    const specs = toProviderSpecs(tools, format) as unknown[];
+    list = { specs, etag: `"${createHash("sha256").update(JSON.stringify(specs)).digest("base64url")}"` };
+    state.lists.set(cacheKey, list);
+  }
+  return list;
+}
+
+/** What a call of `toolName` as persona `slug` needs: the tool if it is effective, its stored form, the payload-log switch. */
+export async function agentCallTarget(
+  slug: string,
+  toolName: string,
+): Promise<{ persona: boolean; tool: Tool | null; stored: StoredDataTool | null; logPayloads: boolean }> {
+  const state = await snapshot();
+  const tools = effectiveTools(state, slug);
+  const tool = tools?.find((candidate) => candidate.name === toolName) ?? null;
+  return {
+    persona: tools !== null,
+    tool,
+    stored: tool?.origin === "data" ? (state.dataTools.get(toolName) ?? null) : null,
+    logPayloads: state.logsPayloads.has(slug),
+  };
+}
+
+/** A data tool's HTTP method (null for code tools and unknown names), e.g. for MCP's destructive hint. */
+export async function agentToolMethod(toolName: string): Promise<string | null> {
+  return (await snapshot()).dataTools.get(toolName)?.definition.request.method ?? null;
+}
+
+/** The persona's effective tools, in catalog order; empty when there is no such persona. */
+export async function listAgentTools(personaSlug: string): Promise<Tool[]> {
+  return (await agentTools(personaSlug)) ?? [];
+}
