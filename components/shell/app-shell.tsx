@@ -10,7 +10,7 @@ import { overlayClasses } from "@/components/ui/dialog";
 import { isTypingTarget } from "@/components/ui/keyboard";
 import { Tooltip } from "@/components/ui/tooltip";
 import { CommandPalette } from "./command-palette";
-import { isCurrentSection, NAVIGATION, SIDEBAR_COOKIE } from "./navigation";
+import { isCurrentSection, SIDEBAR_COOKIE, visibleNavigation } from "./navigation";
 import { OperatorMenu, type ShellOperator } from "./operator-menu";
 
 interface AppShellProps {
@@ -159,7 +159,7 @@ function SidebarContent({ operator, pathname, compact, onSearch, children }: Sid
         </button>
       </div>
       <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-2">
-        {NAVIGATION.map((group) => (
+        {visibleNavigation(operator.role).map((group) => (
           <div key={group.label} className="mb-4">
             <p className={cn("mb-1 px-2 text-xs font-medium text-muted-foreground", compact && "sr-only")}>{group.label}</p>
             <ul className="grid gap-0.5">

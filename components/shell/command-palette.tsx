@@ -10,7 +10,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { searchConsoleAction } from "@/app/(dashboard)/actions";
 import { overlayClasses } from "@/components/ui/dialog";
 import type { ConsoleSearchResults } from "@/lib/runtime/console-search";
-import { NAVIGATION } from "./navigation";
+import { visibleNavigation } from "./navigation";
 import { THEMES } from "./operator-menu";
 
 interface PaletteCommand {
@@ -61,7 +61,7 @@ export function CommandPalette({ open, onOpenChange, role }: { open: boolean; on
   };
 
   const pages: PaletteCommand[] = [
-    ...NAVIGATION.flatMap((group) => group.items).map(({ href, label, icon: Icon, keywords }) => ({
+    ...visibleNavigation(role).flatMap((group) => group.items).map(({ href, label, icon: Icon, keywords }) => ({
       id: `page:${href}`,
       label,
       keywords: keywords ?? "",

@@ -1,4 +1,5 @@
-import { FlaskConical, History, Settings, UsersRound, Wrench, type LucideIcon } from "lucide-react";
+import { Activity, FlaskConical, History, KeyRound, Settings, UsersRound, Wrench, type LucideIcon } from "lucide-react";
+import { hasRole, isRole, type Role } from "@/lib/auth/roles";
 
 export interface NavItem {
   readonly href: string;
@@ -6,6 +7,8 @@ export interface NavItem {
   readonly icon: LucideIcon;
   /** Other words the command palette matches. */
   readonly keywords?: string;
+  /** The least role that sees the entry (the page itself refuses others too); everyone when absent. */
+  readonly role?: Role;
 }
 
 export interface NavGroup {
@@ -29,15 +32,26 @@ export const NAVIGATION: readonly NavGroup[] = [
   {
     label: "Operate",
     items: [
+      { href: "/usage", label: "Usage", icon: Activity, keywords: "calls errors latency agents call log" },
       { href: "/audit", label: "Audit", icon: History, keywords: "changes log history" },
+      { href: "/settings/api-keys", label: "API keys", icon: KeyRound, keywords: "tokens agents runtime mcp bearer", role: "admin" },
       { href: "/settings", label: "Settings", icon: Settings, keywords: "operators configuration users" },
     ],
   },
 ];
 
+/** The navigation an operator holding `role` sees: entries above their role left out. */
+export function visibleNavigation(role: string): NavGroup[] {
+  const allowed = (item: NavItem) => !item.role || (isRole(role) && hasRole(role, item.role));
+  return NAVIGATION.map((group) => ({ ...group, items: group.items.filter(allowed) })).filter((group) => group.items.length > 0);
+}
+
 /** Whether `href` is the section the operator is in. */
 export function isCurrentSection(pathname: string, href: string): boolean {
-  return pathname === href || pathname.startsWith(`${href}/`);
+  const within = (section: string) => pathname === section || pathname.startsWith(`${section}/`);
+  // A section nested in another (API keys inside Settings) is current instead of its parent, not as well.
+  const nested = NAVIGATION.flatMap((group) => group.items).some((item) => item.href.startsWith(`${href}/`) && within(item.href));
+  return within(href) && !nested;
 }
 
 /** The cookie that remembers whether the sidebar is a rail, so the server renders it right. */

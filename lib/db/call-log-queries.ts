@@ -87,15 +87,11 @@ export async function listCallLogs(filters: CallLogFilters, page: { offset: numb
   });
 }
 
-/** How many distinct values a filter menu offers at most. */
+/** How many distinct personas the filter menu offers at most. */
 const FACET_LIMIT = 200;
 
-/** The personas and tools that appear in the log, by name, for the filter menus. */
-export async function callLogFacets(): Promise<{ personaSlugs: string[]; toolNames: string[] }> {
-  const db = getDb();
-  const [personas, tools] = await Promise.all([
-    db.callLog.findMany({ distinct: ["personaSlug"], select: { personaSlug: true }, orderBy: { personaSlug: "asc" }, take: FACET_LIMIT }),
-    db.callLog.findMany({ distinct: ["toolName"], select: { toolName: true }, orderBy: { toolName: "asc" }, take: FACET_LIMIT }),
-  ]);
-  return { personaSlugs: personas.map((row) => row.personaSlug), toolNames: tools.map((row) => row.toolName) };
+/** The personas that appear in the log, by slug, for the filter menu. */
+export async function callLogPersonas(): Promise<string[]> {
+  const rows = await getDb().callLog.findMany({ distinct: ["personaSlug"], select: { personaSlug: true }, orderBy: { personaSlug: "asc" }, take: FACET_LIMIT });
+  return rows.map((row) => row.personaSlug);
 }
