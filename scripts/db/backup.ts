@@ -18,6 +18,11 @@ import { MIGRATION_FILE, migrationNames } from "./migrations-folder";
 export async function backupSqlite(source: string, destination: string): Promise<void> {
   if (!existsSync(source)) throw new Error(`There is no SQLite database at ${source}.`);
   if (existsSync(destination)) throw new Error(`${destination} already exists: choose a new file name.`);
+  await copyDatabase(source, destination);
+}
+
+/** SQLite's online backup of `source` into `destination`: pages copied consistently while others write. */
+async function copyDatabase(source: string, destination: string): Promise<void> {
   mkdirSync(path.dirname(destination), { recursive: true });
   const database = new Database(source, { readonly: true, fileMustExist: true });
   try {
@@ -83,13 +88,7 @@ export async function restoreSqlite(backup: string, target: string, migrationsDi
       database.close();
     }
   }
-  mkdirSync(path.dirname(target), { recursive: true });
-  const source = new Database(backup, { readonly: true, fileMustExist: true });
-  try {
-    await source.backup(target);
-  } finally {
-    source.close();
-  }
+  await copyDatabase(backup, target);
   return pending;
 }
 
