@@ -115,6 +115,23 @@ describe("callWithValidation", () => {
     expect(response.details?.issues).toHaveLength(3);
   });
 
+  it("fills in schema defaults the arguments omit before validating and calling, leaving the input as it was", async () => {
+    const seen: unknown[] = [];
+    const withDefaults = {
+      name: "weather",
+      timeoutSeconds: 15,
+      parameters: { ...parameters, properties: { ...parameters.properties, days: { type: "integer", minimum: 1, default: 3 } } } as ObjectSchema,
+      call: async (args: unknown) => {
+        seen.push(args);
+        return text("ok");
+      },
+    };
+    const args = { city: "Lyon" };
+    expect(await callWithValidation(withDefaults, args, context)).toMatchObject({ ok: true });
+    expect(seen).toEqual([{ city: "Lyon", days: 3 }]);
+    expect(args).toEqual({ city: "Lyon" });
+  });
+
   it.each([
     ["null", null],
     ["an array", []],

@@ -7,7 +7,7 @@
  */
 import { ValidationError } from "../../errors";
 import { deepFreeze, isPlainObject, Issues, parseParameters } from "../definition";
-import { describeArgumentIssues, validateArguments } from "../execution";
+import { describeArgumentIssues, validateArguments, withSchemaDefaults } from "../execution";
 import { error, isToolResponse, type ToolResponse } from "../response";
 import type { CallContext, ObjectSchema, Tool } from "../types";
 
@@ -162,8 +162,8 @@ async function settleWithin(
 }
 
 /**
- * Runs a code tool the way every caller should (SPEC §2.1): validate the arguments
- * (`validation_error` listing every problem), run under the timeout (`timeout_error`), fold a
+ * Runs a code tool the way every caller should (SPEC §2.1): fill in schema defaults the arguments
+ * omit (SPEC §8), validate them (`validation_error` listing every problem), run under the timeout (`timeout_error`), fold a
  * thrown {@link ToolExecutionError} into `execution_error` and anything else into
  * `unhandled_error` with a generic message (the thrown value is kept as `cause` for logs only —
  * internal messages never reach a model or a browser).
@@ -175,14 +175,15 @@ export async function callWithValidation<Args>(
   args: unknown,
   callContext: CallContext,
 ): Promise<ToolResponse> {
-  const issues = validateArguments(tool.parameters, args);
+  const filled = withSchemaDefaults(tool.parameters, args);
+  const issues = validateArguments(tool.parameters, filled);
   if (issues.length > 0) {
     return error(describeArgumentIssues(issues), "validation_error", { details: { issues } });
   }
   const { controller, unlink } = linkedController(callContext.signal);
   try {
     const outcome = await settleWithin(tool.timeoutSeconds, controller, () =>
-      tool.call(args as Args, { ...callContext, signal: controller.signal }),
+      tool.call(filled as Args, { ...callContext, signal: controller.signal }),
     );
     if (outcome.kind === "timed_out") {
       return error(`Tool execution timed out after ${secondsText(tool.timeoutSeconds)} seconds`, "timeout_error");

@@ -51,4 +51,24 @@ describe("dataTool", () => {
     const response = await dataTool(definition()).call({}, { context: {} });
     expect(response).toMatchObject({ ok: false, errorType: "validation_error" });
   });
+
+  it("fills in a schema default the arguments omit, so the upstream receives it", async () => {
+    const withDefault = parseToolDefinition({
+      name: "list_orders",
+      description: "List orders.",
+      parameters: {
+        type: "object",
+        properties: { status: { type: "string", default: "open" }, limit: { type: "integer", default: 20 } },
+        required: ["status"],
+      },
+      request: { method: "GET", url: `${upstream.origin}/orders`, query: { status: "{{status}}", limit: "{{limit}}" } },
+      response: { extract: "json_path", path: "url" },
+    });
+    const tool = dataTool(withDefault, { config: { ...DEFAULT_EXECUTION_CONFIG, allowlist: ["127.0.0.1"] } });
+    const args = { limit: 5 };
+    expect(await tool.call(args, { context: {} })).toMatchObject({ ok: true, content: "/orders?status=open&limit=5" });
+    expect(upstream.requests.at(-1)?.url).toBe("/orders?status=open&limit=5");
+    expect(args).toEqual({ limit: 5 });
+  });
 });
+

@@ -4,6 +4,7 @@
  * code tool. Connections are pooled by the shared guarded dispatcher, so there is nothing to close.
  */
 import type { Tool, ToolDefinition } from "../types";
+import { withSchemaDefaults } from "./argument-defaults";
 import { DEFAULT_EXECUTION_CONFIG, type ExecutionConfig } from "./execution-config";
 import { executeTool, type ExecuteOptions } from "./executor";
 
@@ -13,7 +14,7 @@ export interface DataToolOptions {
   readonly config?: ExecutionConfig;
 }
 
-/** Binds `def` to its secrets and configuration. */
+/** Binds `def` to its secrets and configuration. Arguments an agent omits that have a schema default receive it (SPEC §8). */
 export function dataTool(def: ToolDefinition, options: DataToolOptions = {}): Tool {
   const config = options.config ?? DEFAULT_EXECUTION_CONFIG;
   return Object.freeze({
@@ -23,6 +24,6 @@ export function dataTool(def: ToolDefinition, options: DataToolOptions = {}): To
     sideEffect: def.sideEffect,
     origin: "data" as const,
     call: (args: unknown, { context, signal }: Parameters<Tool["call"]>[1]) =>
-      executeTool(def, args, { context, signal, secrets: options.secrets, config }),
+      executeTool(def, withSchemaDefaults(def.parameters, args), { context, signal, secrets: options.secrets, config }),
   });
 }
