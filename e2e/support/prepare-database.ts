@@ -16,6 +16,7 @@ import { loadKeyring } from "../../lib/secrets/keyring";
 import { parseToolDefinition } from "../../lib/tools";
 import { SEEDED_SECRETS } from "../fixtures/seeded-secrets";
 import { E2E_DATABASE_URL, E2E_MOCK_UPSTREAM, E2E_MOCK_UPSTREAM_PORT, E2E_OPERATORS } from "./environment";
+import { LOCKOUT_OPERATOR } from "./lockout-operator";
 
 const databaseFile = sqliteFilePath(E2E_DATABASE_URL);
 for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(databaseFile + suffix, { force: true });
@@ -157,6 +158,9 @@ for (const name of ["e2e_persona_keep", "e2e_persona_doomed"]) {
     actor: SYSTEM_ACTOR,
   });
 }
+
+// The sign-in abuse spec's own operator, locked out there.
+await createUser({ ...LOCKOUT_OPERATOR, role: "viewer" }, SYSTEM_ACTOR);
 
 await getDb().$disconnect();
 console.log("e2e database ready");
