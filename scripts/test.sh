@@ -5,6 +5,26 @@ set -euo pipefail
 export NEXT_TELEMETRY_DISABLED=1
 cd "$(dirname "$0")/.."
 
+# The end-to-end tests drive Debian's Chromium (Playwright's own browser download cannot work
+# offline). Find it before spending minutes on the rest: install it where we can, else stop now.
+chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
+if [ ! -x "$chromium_path" ]; then
+  if command -v chromium >/dev/null 2>&1; then
+    chromium_path="$(command -v chromium)"
+  elif [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    echo "==> Chromium is missing: installing Debian's chromium package (apt-get install chromium)"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    chromium_path="$(command -v chromium)"
+  else
+    echo "Chromium is missing: the end-to-end tests need Debian's chromium at $chromium_path." >&2
+    echo "Install it, then run npm test again:  sudo apt-get install chromium" >&2
+    echo "(or set CHROMIUM_PATH to a Chromium executable)" >&2
+    exit 1
+  fi
+fi
+export CHROMIUM_PATH="$chromium_path"
+
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund
 fi

@@ -1,0 +1,83 @@
+/**
+ * `npm test` on a fresh machine (scripts/test.sh): without Chromium it installs Debian's package
+ * itself when it can (root and apt-get), saying so, and otherwise stops at once with the command
+ * to run — before any slow step. Real tools are replaced by recorders on PATH: nothing is
+ * installed and no test suite runs here.
+ */
+import { execFile } from "node:child_process";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { PROJECT_ROOT } from "./db/dialect-schemas";
+
+interface Run {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+  /** Every recorded command line, in order. */
+  readonly calls: string[];
+}
+
+/** A folder of fake commands, each appending `name args` (and CHROMIUM_PATH for npx) to a log. */
+function fakeTools(root: boolean): { bin: string; log: string } {
+  const bin = mkdtempSync(path.join(tmpdir(), "quiver-test-sh-"));
+  const log = path.join(bin, "calls.log");
+  const fake = (name: string, body: string) => {
+    writeFileSync(path.join(bin, name), `#!/bin/bash\necho "${name} $*" >> "${log}"\n${body}\n`);
+    chmodSync(path.join(bin, name), 0o755);
+  };
+  // The few real tools the script and the fakes need; /usr/bin itself may hold a real chromium.
+  for (const tool of ["dirname", "chmod"]) symlinkSync(`/usr/bin/${tool}`, path.join(bin, tool));
+  fake("id", `echo ${root ? 0 : 1000}`);
+  // apt-get "installs" chromium by putting an executable on PATH.
+  fake("apt-get", `if [ "$1" = install ]; then printf '#!/bin/bash\\n' > "${bin}/chromium"; chmod +x "${bin}/chromium"; fi`);
+  fake("npm", "exit 0");
+  fake("npx", `echo "npx CHROMIUM_PATH=$CHROMIUM_PATH" >> "${log}"`);
+  return { bin, log };
+}
+
+function runTestScript({ bin, log }: { bin: string; log: string }): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      "/bin/bash",
+      [path.join(PROJECT_ROOT, "scripts/test.sh")],
+      // Only the fakes on PATH: no real chromium, apt-get, npm or npx.
+      { env: { PATH: bin, HOME: bin, CHROMIUM_PATH: path.join(bin, "no-chromium-here") }, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const calls = existsSync(log) ? readFileSync(log, "utf8").trim().split("\n") : [];
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr, calls: calls.filter((call) => !call.startsWith("id")) });
+      },
+    );
+  });
+}
+
+describe("npm test without Chromium", () => {
+  it("stops at once with the exact command when it cannot install (not root)", async () => {
+    const { code, stderr, calls } = await runTestScript(fakeTools(false));
+    expect(code).toBe(1);
+    expect(stderr).toContain("Chromium is missing");
+    expect(stderr).toContain("sudo apt-get install chromium");
+    expect(calls).toEqual([]);
+  });
+
+  it("installs Debian's chromium itself as root with apt-get, says so, and the suite uses it", async () => {
+    const { code, stdout, calls } = await runTestScript(fakeTools(true));
+    expect(code).toBe(0);
+    expect(stdout).toContain("installing Debian's chromium package");
+    expect(calls.slice(0, 2)).toEqual(["apt-get update -qq", "apt-get install -y -qq chromium"]);
+    const npxCalls = calls.filter((call) => call.startsWith("npx CHROMIUM_PATH="));
+    expect(npxCalls.length).toBeGreaterThan(0);
+    for (const call of npxCalls) expect(call).toMatch(/\/chromium$/);
+  });
+
+  it("uses a Chromium found on PATH without installing anything", async () => {
+    const tools = fakeTools(true);
+    writeFileSync(path.join(tools.bin, "chromium"), "#!/bin/bash\n");
+    chmodSync(path.join(tools.bin, "chromium"), 0o755);
+    const { code, calls } = await runTestScript(tools);
+    expect(code).toBe(0);
+    expect(calls.some((call) => call.startsWith("apt-get"))).toBe(false);
+    expect(calls).toContain(`npx CHROMIUM_PATH=${path.join(tools.bin, "chromium")}`);
+  });
+});
