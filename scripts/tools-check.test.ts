@@ -88,7 +88,7 @@ describe.each(sqlite)("npm run tools:check on $name", (target) => {
     await createTestCase({ toolName: "gone_tool", name: "orphan", arguments: {}, context: {}, expectations: [{ kind: "halts", equals: false }] }, SYSTEM_ACTOR);
     const run = await toolsCheck();
     expect(run.code, run.output).toBe(1);
-    expect(run.output).toMatch(/^order_status\s+open order\s+FAIL\s+Outcome is success: expected outcome "success", got "error"$/m);
+    expect(run.output).toMatch(/^order_status\s+open order\s+FAIL\s+Outcome is success: expected outcome "success", got "error" \(http_error: Upstream responded with HTTP 500\)$/m);
     expect(run.output).toMatch(/^gone_tool\s+\(all cases\)\s+ERROR\s+the tool no longer exists/m);
     expect(run.output).toContain("3 checked: 1 passed, 2 failed.");
 

@@ -18,7 +18,7 @@ const { getDb } = await import("../lib/db/client");
 const USAGE = "Usage: npm run tools:check [-- --tool NAME]";
 /** Whoever the audit trail names for these runs. */
 const ACTOR = { id: null, email: "tools:check" } as const;
-const DIFFERENCE_WIDTH = 100;
+const DIFFERENCE_WIDTH = 140;
 
 type Row = readonly [tool: string, testCase: string, result: string, difference: string];
 

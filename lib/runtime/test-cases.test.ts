@@ -121,7 +121,7 @@ describe.each(targets)("test cases on $name", (target) => {
       label: "Outcome is success",
       expected: "success",
       actual: "error",
-      difference: 'expected outcome "success", got "error"',
+      difference: 'expected outcome "success", got "error" (http_error: Upstream responded with HTTP 500)',
     });
     expect(failing!.results.find((result) => result.label === "HTTP status is 200")).toMatchObject({ passed: false, actual: 500 });
     expect(failing!.results.find((result) => result.label === "data.status matches /^op/")).toMatchObject({ passed: false, difference: "data.status is missing" });

@@ -107,7 +107,7 @@ describe("evaluateExpectations", () => {
 
   it.each<[string, Expectation, Partial<RunFacts>, boolean, unknown, string | null]>([
     ["outcome", { kind: "outcome", equals: "success" }, {}, true, "success", null],
-    ["outcome differs", { kind: "outcome", equals: "success" }, { outcome: failure }, false, "error", 'expected outcome "success", got "error"'],
+    ["outcome differs", { kind: "outcome", equals: "success" }, { outcome: failure }, false, "error", 'expected outcome "success", got "error" (http_error: HTTP 500)'],
     ["error type", { kind: "error_type", equals: "http_error" }, { outcome: failure }, true, "http_error", null],
     ["error type on a success", { kind: "error_type", equals: "http_error" }, {}, false, null, 'expected error type "http_error", got null'],
     ["status", { kind: "http_status", equals: 200 }, {}, true, 200, null],

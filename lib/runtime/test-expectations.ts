@@ -204,11 +204,17 @@ function observePath(expectation: Extract<Expectation, { kind: "json_path_equals
   return { passed, expected, actual, difference: passed ? null : `${expectation.path} is ${shortJson(actual)}, which does not match` };
 }
 
+/** An unexpected error outcome says which error it was: the first thing anyone reading a failure asks. */
+function withErrorNamed(observed: Observed, outcome: PlaygroundOutcome): Observed {
+  if (observed.passed || outcome.kind !== "error") return observed;
+  return { ...observed, difference: `${observed.difference} (${outcome.errorType}: ${outcome.message})` };
+}
+
 function observe(expectation: Expectation, facts: RunFacts): Observed {
   const { outcome } = facts;
   switch (expectation.kind) {
     case "outcome":
-      return compare(expectation.equals, outcome.kind, "outcome");
+      return withErrorNamed(compare(expectation.equals, outcome.kind, "outcome"), outcome);
     case "error_type":
       return compare(expectation.equals, outcome.kind === "error" ? outcome.errorType : null, "error type");
     case "http_status":
