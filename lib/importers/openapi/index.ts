@@ -1,0 +1,125 @@
+/**
+ * OpenAPI / Swagger → tools (issue 13, docs/importers.md): every operation of a document listed
+ * with either the tool it becomes (already accepted by parseToolDefinition) or the specific
+ * reason it cannot become one. Framework-free and server-side (swagger-parser is Node code): the
+ * result is plain data for the import page.
+ */
+import type { PersistedToolDefinition } from "../../tools";
+import { loadOpenApiDocument } from "./load";
+import { NameSet, nameFromRoute, snakeCase } from "./naming";
+import { isRecord, NotImportable } from "./not-importable";
+import { mapOperation } from "./operation";
+import type { SecretHeader } from "./security";
+import { documentServers, resolveServer, type ServerChoice } from "./servers";
+
+export { NotImportable } from "./not-importable";
+export type { ServerChoice } from "./servers";
+export type { SecretHeader } from "./security";
+
+/** Operations converted per document; the rest are listed as not converted. */
+export const MAX_OPERATIONS = 500;
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+
+/** What the picker shows of every operation. */
+export interface OperationEntry {
+  /** `GET /pets/{petId}`: unique in the document. */
+  readonly key: string;
+  readonly method: string;
+  readonly path: string;
+  readonly summary: string | null;
+  /** The first tag; null when untagged. */
+  readonly tag: string | null;
+}
+
+export type InspectedOperation =
+  | (OperationEntry & {
+      readonly importable: true;
+      readonly tool: PersistedToolDefinition;
+      readonly warnings: readonly string[];
+      readonly secrets: readonly SecretHeader[];
+      readonly responseFields: readonly string[];
+    })
+  | (OperationEntry & { readonly importable: false; readonly reason: string });
+
+export interface InspectedDocument {
+  readonly title: string;
+  readonly version: string;
+  readonly servers: readonly ServerChoice[];
+  /** The base URL the tools use (the chosen server, or the operator's own), null when none is usable. */
+  readonly base: string | null;
+  readonly operations: readonly InspectedOperation[];
+}
+
+export interface InspectOptions {
+  /** Where the document was fetched from: relative server URLs resolve against it. */
+  readonly documentUrl?: string | null;
+  /** Index into the document's servers (default 0). */
+  readonly server?: number;
+  /** A base URL that replaces the document's servers (an absolute http(s) URL). */
+  readonly baseUrl?: string | null;
+}
+
+/**
+ * Every operation of the document in `text`, each as a tool or with the reason it is not importable.
+ *
+ * @throws NotImportable when the document itself cannot be read.
+ */
+export async function inspectOpenApi(text: string, options: InspectOptions = {}): Promise<InspectedDocument> {
+  const { api, title, version } = await loadOpenApiDocument(text);
+  const documentUrl = options.documentUrl ?? null;
+  const servers = documentServers(api, documentUrl);
+  const base = chosenBase(servers, options);
+  const routes = listRoutes(api);
+  const names = new NameSet();
+  const operations = routes.map((route, index): InspectedOperation => {
+    const entry = routeEntry(route);
+    if (index >= MAX_OPERATIONS) return { ...entry, importable: false, reason: `only the first ${MAX_OPERATIONS} operations of a document are converted` };
+    const name = names.claim(typeof route.operation.operationId === "string" ? snakeCase(route.operation.operationId, "op") : nameFromRoute(route.method, route.path));
+    try {
+      const mapped = mapOperation({ api, ...route, name, base, documentUrl });
+      return { ...entry, importable: true, ...mapped };
+    } catch (error) {
+      if (!(error instanceof NotImportable)) throw error;
+      return { ...entry, importable: false, reason: error.reason };
+    }
+  });
+  return { title, version, servers, base, operations };
+}
+
+function chosenBase(servers: readonly ServerChoice[], options: InspectOptions): string | null {
+  if (options.baseUrl) {
+    const url = resolveServer(options.baseUrl.trim(), null);
+    if (url === null) throw new NotImportable("the base URL must be an absolute http(s) URL");
+    return url;
+  }
+  const server = servers[options.server ?? 0];
+  if (options.server !== undefined && server === undefined) throw new NotImportable(`the document has no server number ${options.server + 1}`);
+  return server?.url ?? null;
+}
+
+interface Route {
+  readonly path: string;
+  readonly method: string;
+  readonly pathItem: Record<string, unknown>;
+  readonly operation: Record<string, unknown>;
+}
+
+function listRoutes(api: Record<string, unknown>): Route[] {
+  const paths = isRecord(api.paths) ? api.paths : {};
+  return Object.entries(paths).flatMap(([path, pathItem]) =>
+    isRecord(pathItem)
+      ? METHODS.flatMap((method) => (isRecord(pathItem[method]) ? [{ path, method, pathItem, operation: pathItem[method] as Record<string, unknown> }] : []))
+      : [],
+  );
+}
+
+function routeEntry(route: Route): OperationEntry {
+  const { operation } = route;
+  return {
+    key: `${route.method.toUpperCase()} ${route.path}`,
+    method: route.method.toUpperCase(),
+    path: route.path,
+    summary: typeof operation.summary === "string" ? operation.summary : typeof operation.description === "string" ? operation.description.slice(0, 200) : null,
+    tag: Array.isArray(operation.tags) && typeof operation.tags[0] === "string" ? operation.tags[0] : null,
+  };
+}

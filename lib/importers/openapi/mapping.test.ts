@@ -1,0 +1,292 @@
+/** The mapping rules of docs/importers.md, one small document each. */
+import { describe, expect, it } from "vitest";
+import { inspectOpenApi, type InspectedOperation } from "./index";
+
+type Doc = Record<string, unknown>;
+
+function openapi(paths: Doc, extra: Doc = {}): string {
+  return JSON.stringify({ openapi: "3.0.3", info: { title: "Test", version: "1" }, servers: [{ url: "https://api.example.test/v1" }], paths, ...extra });
+}
+
+async function only(text: string, options = {}): Promise<InspectedOperation> {
+  const { operations } = await inspectOpenApi(text, options);
+  expect(operations).toHaveLength(1);
+  return operations[0]!;
+}
+
+async function tool(text: string, options = {}) {
+  const operation = await only(text, options);
+  if (!operation.importable) throw new Error(`not importable: ${operation.reason}`);
+  return operation;
+}
+
+async function reason(text: string, options = {}): Promise<string> {
+  const operation = await only(text, options);
+  if (operation.importable) throw new Error(`importable as ${operation.tool.name}`);
+  return operation.reason;
+}
+
+const ok = { "200": { description: "ok" } };
+const jsonBody = (schema: unknown, required = true) => ({ required, content: { "application/json": { schema } } });
+
+describe("names", () => {
+  it("come from operationId in snake_case", async () => {
+    expect((await tool(openapi({ "/pets": { get: { operationId: "listPets", responses: ok } } }))).tool.name).toBe("list_pets");
+  });
+  it("come from method and path without an operationId", async () => {
+    const text = openapi({ "/pets/{petId}": { get: { parameters: [{ name: "petId", in: "path", required: true, schema: { type: "string" } }], responses: ok } } });
+    expect((await tool(text)).tool.name).toBe("get_pets_pet_id");
+  });
+  it("are made unique and kept within 64 characters", async () => {
+    const long = "a".repeat(80);
+    const { operations } = await inspectOpenApi(
+      openapi({ "/a": { get: { operationId: "sameName", responses: ok }, post: { operationId: "same_name", responses: ok } }, "/b": { get: { operationId: long, responses: ok }, post: { operationId: long, responses: ok } } }),
+    );
+    const names = operations.map((operation) => (operation.importable ? operation.tool.name : operation.reason));
+    expect(names.slice(0, 2)).toEqual(["same_name", "same_name_2"]);
+    expect(names[2]).toBe("a".repeat(64));
+    expect(names[3]).toBe(`${"a".repeat(62)}_2`);
+  });
+  it("get a prefix when they would start with a digit", async () => {
+    expect((await tool(openapi({ "/x": { get: { operationId: "2fa-check", responses: ok } } }))).tool.name).toBe("op_2fa_check");
+  });
+});
+
+describe("descriptions", () => {
+  it("join summary and description, else say method and path", async () => {
+    expect((await tool(openapi({ "/a": { get: { summary: "List", description: "All of them.", responses: ok } } }))).tool.description).toBe("List\n\nAll of them.");
+    expect((await tool(openapi({ "/a": { get: { responses: ok } } }))).tool.description).toBe("GET /a");
+  });
+  it("are cut to 1,024 characters with a warning", async () => {
+    const operation = await tool(openapi({ "/a": { get: { description: "x".repeat(3000), responses: ok } } }));
+    expect(operation.tool.description).toHaveLength(1024);
+    expect(operation.warnings.join(" ")).toMatch(/cut to 1,024 characters \(from 3,000\)/);
+  });
+});
+
+describe("parameters", () => {
+  it("merge path, query, header and JSON body properties, each placed where the operation expects it", async () => {
+    const text = openapi({
+      "/orders/{orderId}": {
+        parameters: [{ name: "orderId", in: "path", required: true, schema: { type: "integer" } }],
+        put: {
+          parameters: [
+            { name: "dryRun", in: "query", schema: { type: "boolean" } },
+            { name: "X-Trace", in: "header", schema: { type: "string" } },
+            { name: "Accept", in: "header", schema: { type: "string" } },
+          ],
+          requestBody: jsonBody({ type: "object", required: ["status"], properties: { status: { type: "string", enum: ["open", "closed"] }, note: { type: "string" } } }),
+          responses: ok,
+        },
+      },
+    });
+    const { tool: definition, warnings } = await tool(text);
+    expect(definition.parameters).toEqual({
+      type: "object",
+      properties: { order_id: { type: "integer" }, dry_run: { type: "boolean" }, x_trace: { type: "string" }, status: { type: "string", enum: ["open", "closed"] }, note: { type: "string" } },
+      required: ["order_id", "status"],
+    });
+    expect(definition.request).toEqual({
+      method: "PUT",
+      url: "https://api.example.test/v1/orders/{{order_id}}",
+      headers: { "X-Trace": "{{x_trace}}" },
+      query: { dryRun: "{{dry_run}}" },
+      body: { status: "{{status}}", note: "{{note}}" },
+    });
+    expect(warnings.join(" ")).toMatch(/Accept is left out/);
+  });
+
+  it("resolve a name collision: the earlier location keeps the name, a later one is prefixed with its own", async () => {
+    const text = openapi({
+      "/items/{id}": {
+        post: {
+          parameters: [
+            { name: "id", in: "path", required: true, schema: { type: "string" } },
+            { name: "id", in: "query", schema: { type: "string" } },
+          ],
+          requestBody: jsonBody({ type: "object", properties: { id: { type: "string" }, query_id: { type: "string" } } }),
+          responses: ok,
+        },
+      },
+    });
+    const { tool: definition } = await tool(text);
+    expect(Object.keys(definition.parameters.properties)).toEqual(["id", "query_id", "body_id", "body_query_id"]);
+    expect(definition.request.query).toEqual({ id: "{{query_id}}" });
+    expect(definition.request.body).toEqual({ id: "{{body_id}}", query_id: "{{body_query_id}}" });
+  });
+
+  it("make path placeholders required, even when the document forgets to say so", async () => {
+    const text = JSON.stringify({
+      swagger: "2.0", info: { title: "T", version: "1" }, host: "api.example.test", basePath: "/v2", schemes: ["https"],
+      paths: { "/pets/{petId}": { get: { parameters: [{ name: "petId", in: "path", required: true, type: "string" }, { name: "limit", in: "query", type: "integer", minimum: 1 }], responses: ok } } },
+    });
+    const { tool: definition } = await tool(text);
+    expect(definition.parameters.required).toEqual(["pet_id"]);
+    expect(definition.request.url).toBe("https://api.example.test/v2/pets/{{pet_id}}");
+    expect(definition.parameters.properties.limit).toEqual({ type: "integer", minimum: 1 });
+  });
+
+  it("send a body that is not an object with properties as one parameter named body", async () => {
+    const { tool: definition } = await tool(openapi({ "/tags": { post: { requestBody: jsonBody({ type: "array", items: { type: "string" } }, false), responses: ok } } }));
+    expect(definition.parameters).toEqual({ type: "object", properties: { body: { type: "array", items: { type: "string" } } } });
+    expect(definition.request.body).toBe("{{body}}");
+  });
+
+  it("keep exploded query lists and refuse other serialisation styles", async () => {
+    const list = { type: "array", items: { type: "string" } };
+    expect((await tool(openapi({ "/a": { get: { parameters: [{ name: "tag", in: "query", schema: list }], responses: ok } } }))).tool.request.query).toEqual({ tag: "{{tag}}" });
+    expect(await reason(openapi({ "/a": { get: { parameters: [{ name: "tag", in: "query", style: "pipeDelimited", schema: list }], responses: ok } } }))).toMatch(/query parameter tag is a list/);
+    expect(await reason(openapi({ "/a": { get: { parameters: [{ name: "f", in: "query", style: "deepObject", schema: { type: "object", properties: {} } }], responses: ok } } }))).toMatch(/is an object/);
+  });
+
+  it("refuse a required cookie and leave an optional one out with a warning", async () => {
+    const cookie = (required: boolean) => openapi({ "/a": { get: { parameters: [{ name: "session", in: "cookie", required, schema: { type: "string" } }], responses: ok } } });
+    expect(await reason(cookie(true))).toMatch(/cookie session/);
+    expect((await tool(cookie(false))).warnings.join(" ")).toMatch(/optional cookie session is left out/);
+  });
+});
+
+describe("schemas", () => {
+  const bodyTool = async (schema: unknown) => (await tool(openapi({ "/a": { post: { requestBody: jsonBody(schema), responses: ok } } }))).tool.parameters;
+  const bodyReason = (schema: unknown) => reason(openapi({ "/a": { post: { requestBody: jsonBody(schema), responses: ok } } }));
+
+  it("merge allOf of objects", async () => {
+    const schema = { allOf: [{ type: "object", required: ["a"], properties: { a: { type: "string" } } }, { type: "object", required: ["b"], properties: { b: { type: "integer" } } }] };
+    expect(await bodyTool(schema)).toEqual({ type: "object", properties: { a: { type: "string" }, b: { type: "integer" } }, required: ["a", "b"] });
+  });
+  it("refuse allOf members that define a property differently", async () => {
+    expect(await bodyReason({ allOf: [{ type: "object", properties: { a: { type: "string" } } }, { type: "object", properties: { a: { type: "integer" } } }] })).toMatch(/two different definitions of the property a/);
+  });
+  it("handle nullable (3.0) and a null in the type list (3.1) by dropping null", async () => {
+    expect(await bodyTool({ type: "object", properties: { a: { type: "string", nullable: true } } })).toEqual({ type: "object", properties: { a: { type: "string" } } });
+    const text = openapi({ "/a": { post: { requestBody: jsonBody({ type: "object", properties: { a: { type: ["integer", "null"] }, b: { oneOf: [{ type: "string" }, { type: "null" }] } } }), responses: ok } } }, { openapi: "3.1.0" });
+    expect((await tool(text)).tool.parameters).toEqual({
+      type: "object",
+      properties: { a: { type: "integer" }, b: { type: "string" } },
+    });
+  });
+  it("drop readOnly properties from inputs", async () => {
+    expect(await bodyTool({ type: "object", required: ["id", "name"], properties: { id: { type: "string", readOnly: true }, name: { type: "string" } } })).toEqual({
+      type: "object", properties: { name: { type: "string" } }, required: ["name"],
+    });
+  });
+  it("inline $refs", async () => {
+    const text = openapi(
+      { "/a": { post: { requestBody: jsonBody({ $ref: "#/components/schemas/Pet" }), responses: ok } } },
+      { components: { schemas: { Pet: { type: "object", properties: { tag: { $ref: "#/components/schemas/Tag" } } }, Tag: { type: "string", maxLength: 10 } } } },
+    );
+    expect((await tool(text)).tool.parameters).toEqual({ type: "object", properties: { tag: { type: "string", maxLength: 10 } } });
+  });
+  it("report circular schemas instead of looping", async () => {
+    const text = openapi(
+      { "/a": { post: { requestBody: jsonBody({ $ref: "#/components/schemas/Node" }), responses: ok } } },
+      { components: { schemas: { Node: { type: "object", properties: { child: { $ref: "#/components/schemas/Node" } } } } } },
+    );
+    expect(await reason(text)).toMatch(/is circular \(it refers back to #\/components\/schemas\/Node\)/);
+  });
+  it("refuse oneOf with distinct shapes", async () => {
+    expect(await bodyReason({ oneOf: [{ type: "object", properties: { a: { type: "string" } } }, { type: "object", properties: { b: { type: "string" } } }] })).toMatch(
+      /oneOf with 2 distinct shapes/,
+    );
+  });
+  it("turn 3.0 boolean exclusive bounds into numbers and an example into examples", async () => {
+    expect(await bodyTool({ type: "object", properties: { n: { type: "number", minimum: 0, exclusiveMinimum: true, example: 3 } } })).toEqual({
+      type: "object", properties: { n: { type: "number", exclusiveMinimum: 0, examples: [3] } },
+    });
+  });
+  it("refuse multipart/form-data bodies", async () => {
+    const text = openapi({ "/upload": { post: { requestBody: { content: { "multipart/form-data": { schema: { type: "object" } } } }, responses: ok } } });
+    expect(await reason(text)).toBe("its request body is multipart/form-data, which a JSON tool cannot send");
+  });
+});
+
+describe("servers", () => {
+  const servers = (list: unknown) => JSON.stringify({ openapi: "3.0.3", info: { title: "T", version: "1" }, servers: list, paths: { "/a": { get: { responses: ok } } } });
+  it("fill variables with their defaults", async () => {
+    const text = servers([{ url: "https://{region}.api.example.test/{version}", variables: { region: { default: "eu", enum: ["eu", "us"] }, version: { default: "v2" } } }]);
+    expect((await tool(text)).tool.request.url).toBe("https://eu.api.example.test/v2/a");
+  });
+  it("let the operator choose among several, or give a base URL", async () => {
+    const text = servers([{ url: "https://one.example.test" }, { url: "https://two.example.test/api/" }]);
+    const inspected = await inspectOpenApi(text, { server: 1 });
+    expect(inspected.servers.map((server) => server.url)).toEqual(["https://one.example.test", "https://two.example.test/api"]);
+    expect((await tool(text, { server: 1 })).tool.request.url).toBe("https://two.example.test/api/a");
+    expect((await tool(text, { baseUrl: "http://127.0.0.1:3101/mock" })).tool.request.url).toBe("http://127.0.0.1:3101/mock/a");
+    await expect(inspectOpenApi(text, { baseUrl: "ftp://x" })).rejects.toThrow(/absolute http\(s\) URL/);
+  });
+  it("resolve relative server URLs against the document's URL, and refuse them without one", async () => {
+    const text = servers([{ url: "/v3" }]);
+    expect((await tool(text, { documentUrl: "https://petstore.example.test/api/openapi.json" })).tool.request.url).toBe("https://petstore.example.test/v3/a");
+    expect(await reason(text)).toMatch(/no absolute http\(s\) server URL/);
+  });
+  it("prefer an operation's own servers", async () => {
+    const text = openapi({ "/a": { get: { servers: [{ url: "https://other.example.test" }], responses: ok } } });
+    expect((await tool(text)).tool.request.url).toBe("https://other.example.test/a");
+  });
+});
+
+describe("security schemes", () => {
+  const secured = (schemes: Doc, security: unknown) =>
+    openapi({ "/a": { get: { security, responses: ok } } }, { components: { securitySchemes: schemes } });
+  it("turn an API key header into an empty secret header", async () => {
+    const operation = await tool(secured({ key: { type: "apiKey", in: "header", name: "X-API-Key" } }, [{ key: [] }]));
+    expect(operation.tool.request.headers).toEqual({ "X-API-Key": "" });
+    expect(operation.tool.secret_headers).toEqual(["X-API-Key"]);
+  });
+  it("turn HTTP bearer and basic into an empty Authorization secret", async () => {
+    for (const scheme of ["bearer", "basic"]) {
+      const operation = await tool(secured({ auth: { type: "http", scheme } }, [{ auth: [] }]));
+      expect(operation.tool.request.headers).toEqual({ Authorization: "" });
+      expect(operation.secrets[0]!.note).toMatch(scheme === "bearer" ? /Bearer/ : /Basic/);
+    }
+  });
+  it("take the first alternative that can be expressed, and refuse when none can", async () => {
+    const schemes = { query: { type: "apiKey", in: "query", name: "key" }, header: { type: "apiKey", in: "header", name: "X-Key" } };
+    expect((await tool(secured(schemes, [{ query: [] }, { header: [] }]))).tool.secret_headers).toEqual(["X-Key"]);
+    expect(await reason(secured(schemes, [{ query: [] }]))).toMatch(/API key in the query: Quiver keeps secrets in headers only/);
+    expect((await tool(secured(schemes, [{ query: [] }, {}]))).tool.secret_headers).toEqual([]);
+  });
+  it("leave a header parameter that a scheme fills to the secret", async () => {
+    const text = openapi(
+      { "/a": { get: { security: [{ key: [] }], parameters: [{ name: "X-API-Key", in: "header", schema: { type: "string" } }], responses: ok } } },
+      { components: { securitySchemes: { key: { type: "apiKey", in: "header", name: "X-API-Key" } } } },
+    );
+    const { tool: definition } = await tool(text);
+    expect(definition.parameters.properties).toEqual({});
+    expect(definition.request.headers).toEqual({ "X-API-Key": "" });
+  });
+});
+
+describe("behaviour", () => {
+  it("takes side_effect from the method, group from the first tag, and suggests the 200 response's properties", async () => {
+    const text = openapi({
+      "/a": {
+        get: { tags: ["Orders", "Other"], responses: { "200": { description: "ok", content: { "application/json": { schema: { type: "object", properties: { data: {}, next: {} } } } } } } },
+        delete: { responses: ok },
+        options: { responses: ok },
+      },
+    });
+    const [get, remove, options] = (await inspectOpenApi(text)).operations;
+    expect(get!.importable && [get!.tool.side_effect, get!.tool.group, get!.responseFields, get!.tool.response.extract]).toEqual([false, "Orders", ["data", "next"], "body_raw"]);
+    expect(remove!.importable && remove!.tool.side_effect).toBe(true);
+    expect(!options!.importable && options!.reason).toBe("OPTIONS is not a method Quiver tools send");
+  });
+});
+
+describe("documents", () => {
+  it("read YAML as well as JSON", async () => {
+    const yaml = "swagger: '2.0'\ninfo: {title: Y, version: '1'}\nhost: api.example.test\npaths:\n  /ping:\n    get:\n      operationId: ping\n      responses: {'200': {description: ok}}\n";
+    const inspected = await inspectOpenApi(yaml);
+    expect(inspected.version).toBe("Swagger 2.0");
+    expect(inspected.operations[0]!.importable && inspected.operations[0]!.tool.request.url).toBe("https://api.example.test/ping");
+  });
+  it("refuse what is not an OpenAPI document, with the reason", async () => {
+    await expect(inspectOpenApi('{"name": "x"}')).rejects.toThrow(/not an OpenAPI or Swagger document/);
+    await expect(inspectOpenApi("{oops")).rejects.toThrow(/not valid JSON/);
+    await expect(inspectOpenApi(JSON.stringify({ openapi: "3.0.3", paths: {} }))).rejects.toThrow(/not valid/);
+  });
+  it("never follow external references", async () => {
+    const text = openapi({ "/a": { post: { requestBody: jsonBody({ $ref: "file:///etc/passwd" }), responses: ok } } });
+    expect(await reason(text)).toBe("the request body refers to another document (file:///etc/passwd), which the import does not read");
+  });
+});

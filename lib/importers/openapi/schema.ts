@@ -1,0 +1,195 @@
+/**
+ * OpenAPI / Swagger schemas → the safe JSON Schema subset (SPEC §1.3), only where the conversion
+ * is lossless (docs/importers.md "Schemas"). Anything that cannot be expressed throws
+ * NotImportable naming the place, so an operation is refused rather than imported wrong.
+ *
+ * The input is already dereferenced by swagger-parser with circular references left as `$ref`:
+ * a `$ref` met here is a cycle, reported, never followed. Work is bounded by a node budget shared
+ * by one operation, so a document of deeply shared schemas cannot make the import hang.
+ */
+import type { JsonSchema } from "../../tools";
+import { isRecord, NotImportable } from "./not-importable";
+
+const MAX_DEPTH = 24;
+/** Schema nodes one operation may convert. */
+export const SCHEMA_NODE_BUDGET = 5000;
+
+/** Keywords copied as written (JSON Schema keywords every subset consumer understands). */
+const KEPT_KEYWORDS = [
+  "title", "description", "enum", "const", "default", "examples", "format", "pattern", "minLength", "maxLength",
+  "minimum", "maximum", "multipleOf", "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties",
+] as const;
+const SUBSET_TYPES = new Set(["object", "array", "string", "number", "integer", "boolean"]);
+
+/** Shared by every schema of one operation: how many nodes may still be converted. */
+export interface SchemaBudget {
+  nodes: number;
+}
+
+/** A fresh budget for one operation. */
+export function schemaBudget(): SchemaBudget {
+  return { nodes: SCHEMA_NODE_BUDGET };
+}
+
+/**
+ * `schema` (an OpenAPI 3.x / 3.1 or Swagger 2.0 schema object) in the safe subset. `where` names
+ * the schema in messages ("request body", "query parameter limit"). `readOnly` properties are
+ * dropped: they are what a server returns, never what a caller sends.
+ *
+ * @throws NotImportable when the schema cannot be expressed without loss.
+ */
+export function toSubsetSchema(schema: unknown, where: string, budget: SchemaBudget): JsonSchema {
+  return convert(schema, where, budget, 0);
+}
+
+function convert(input: unknown, where: string, budget: SchemaBudget, depth: number): JsonSchema {
+  budget.nodes -= 1;
+  if (budget.nodes < 0) throw new NotImportable(`its schemas are too large to convert (over ${SCHEMA_NODE_BUDGET} schema nodes)`);
+  if (depth > MAX_DEPTH) throw new NotImportable(`${where} is nested more than ${MAX_DEPTH} levels deep`);
+  if (!isRecord(input)) throw new NotImportable(`${where} allows any value, which a tool parameter cannot express`);
+  if (typeof input.$ref === "string") throw unresolved(where, input.$ref);
+  if (input.not !== undefined) throw new NotImportable(`${where} uses "not", which a tool parameter cannot express`);
+  const schema = withoutAlternatives(input, where);
+  if (Array.isArray(schema.allOf)) return convert(mergeAllOf(schema, where), where, budget, depth + 1);
+  const type = typeOf(schema, where);
+  const output: Record<string, unknown> = { type };
+  for (const keyword of KEPT_KEYWORDS) if (schema[keyword] !== undefined) output[keyword] = schema[keyword];
+  if (output.examples === undefined && schema.example !== undefined) output.examples = [schema.example];
+  if (Array.isArray(output.enum)) output.enum = output.enum.filter((value) => value !== null);
+  exclusiveBounds(schema, output);
+  if (type === "array") {
+    if (schema.items === undefined) throw new NotImportable(`${where} is a list without an item schema`);
+    output.items = convert(schema.items, `${where} items`, budget, depth + 1);
+  }
+  if (type === "object") Object.assign(output, objectParts(schema, where, budget, depth));
+  return output as JsonSchema;
+}
+
+/**
+ * `oneOf`/`anyOf` where every member but one is `{type: "null"}` is the nullable idiom: the one
+ * member stands for the whole. Identical members count as one. Anything else has distinct shapes.
+ */
+function withoutAlternatives(schema: Record<string, unknown>, where: string): Record<string, unknown> {
+  let current = schema;
+  for (const keyword of ["oneOf", "anyOf"] as const) {
+    const members = current[keyword];
+    if (!Array.isArray(members)) continue;
+    const shapes = distinct(members.filter((member) => !isNullSchema(member)));
+    if (shapes.length !== 1) throw new NotImportable(`${where} uses ${keyword} with ${shapes.length} distinct shapes, which a tool parameter cannot express`);
+    const { [keyword]: _dropped, ...rest } = current;
+    current = { ...rest, allOf: [...(Array.isArray(rest.allOf) ? rest.allOf : []), shapes[0]] };
+  }
+  return current;
+}
+
+/** `allOf` merged into one schema: object members' properties and `required` united; equal duplicates allowed. */
+function mergeAllOf(schema: Record<string, unknown>, where: string): Record<string, unknown> {
+  const { allOf, ...base } = schema;
+  const merged: Record<string, unknown> = { ...base };
+  const properties: Record<string, unknown> = isRecord(base.properties) ? { ...base.properties } : {};
+  const required = new Set<string>(Array.isArray(base.required) ? (base.required as string[]) : []);
+  for (const member of allOf as unknown[]) {
+    if (!isRecord(member)) throw new NotImportable(`${where} has an allOf member that is not a schema`);
+    if (typeof member.$ref === "string") throw unresolved(where, member.$ref);
+    const inner = withoutAlternatives(member, where);
+    const flat = Array.isArray(inner.allOf) ? mergeAllOf(inner, where) : inner;
+    for (const [key, value] of Object.entries(flat)) {
+      if (key === "properties" && isRecord(value)) {
+        for (const [name, property] of Object.entries(value)) {
+          if (name in properties && !sameJson(properties[name], property)) {
+            throw new NotImportable(`${where} combines (allOf) two different definitions of the property ${name}`);
+          }
+          properties[name] = property;
+        }
+      } else if (key === "required" && Array.isArray(value)) {
+        for (const name of value) if (typeof name === "string") required.add(name);
+      } else if (key === "type" || KEPT_KEYWORDS.includes(key as (typeof KEPT_KEYWORDS)[number]) || key === "items" || key === "additionalProperties") {
+        if (merged[key] !== undefined && !sameJson(merged[key], value) && key !== "description" && key !== "title") {
+          throw new NotImportable(`${where} combines (allOf) conflicting values of ${key}`);
+        }
+        merged[key] ??= value;
+      } else if (key === "nullable" || key === "readOnly" || key === "writeOnly") {
+        merged[key] ??= value;
+      }
+    }
+  }
+  if (Object.keys(properties).length > 0) merged.properties = properties;
+  if (required.size > 0) merged.required = [...required];
+  return merged;
+}
+
+/** The one subset type: `nullable` and a `"null"` in a type list are dropped (the tool never sends null). */
+function typeOf(schema: Record<string, unknown>, where: string): string {
+  const declared = Array.isArray(schema.type) ? schema.type.filter((type) => type !== "null") : schema.type === undefined ? [] : [schema.type];
+  if (declared.length > 1) throw new NotImportable(`${where} allows several types (${declared.join(", ")}), which a tool parameter cannot express`);
+  const type = declared[0] ?? inferredType(schema);
+  if (type === undefined) throw new NotImportable(`${where} declares no type`);
+  if (typeof type !== "string" || !SUBSET_TYPES.has(type)) throw new NotImportable(`${where} has the type ${String(type)}, which a tool parameter cannot express`);
+  return type;
+}
+
+function inferredType(schema: Record<string, unknown>): string | undefined {
+  if (isRecord(schema.properties) || schema.additionalProperties !== undefined) return "object";
+  if (schema.items !== undefined) return "array";
+  const values = Array.isArray(schema.enum) ? schema.enum.filter((value) => value !== null) : [];
+  if (values.length > 0 && values.every((value) => typeof value === "string")) return "string";
+  return undefined;
+}
+
+/** OpenAPI 3.0 / Swagger 2.0 write `exclusiveMinimum: true` beside `minimum`; JSON Schema wants the number. */
+function exclusiveBounds(schema: Record<string, unknown>, output: Record<string, unknown>): void {
+  for (const [exclusive, bound] of [["exclusiveMinimum", "minimum"], ["exclusiveMaximum", "maximum"]] as const) {
+    const value = schema[exclusive];
+    if (typeof value === "number") output[exclusive] = value;
+    if (value === true && typeof schema[bound] === "number") {
+      output[exclusive] = schema[bound];
+      delete output[bound];
+    }
+  }
+}
+
+function objectParts(schema: Record<string, unknown>, where: string, budget: SchemaBudget, depth: number): Record<string, unknown> {
+  const parts: Record<string, unknown> = {};
+  const properties: Record<string, JsonSchema> = {};
+  for (const [name, property] of Object.entries(isRecord(schema.properties) ? schema.properties : {})) {
+    if (isRecord(property) && property.readOnly === true) continue;
+    properties[name] = convert(property, `${where}.${name}`, budget, depth + 1);
+  }
+  parts.properties = properties;
+  const required = Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === "string" && name in properties) : [];
+  if (required.length > 0) parts.required = required;
+  const additional = schema.additionalProperties;
+  if (typeof additional === "boolean") parts.additionalProperties = additional;
+  else if (isRecord(additional)) {
+    parts.additionalProperties = Object.keys(additional).length === 0 ? true : convert(additional, `${where} (additional properties)`, budget, depth + 1);
+  }
+  return parts;
+}
+
+/** A `$ref` left by the dereference: a cycle, or an external document, which is never read. */
+function unresolved(where: string, ref: string): NotImportable {
+  return ref.startsWith("#")
+    ? new NotImportable(`${where} is circular (it refers back to ${ref})`)
+    : new NotImportable(`${where} refers to another document (${ref}), which the import does not read`);
+}
+
+function isNullSchema(schema: unknown): boolean {
+  return isRecord(schema) && (schema.type === "null" || (Array.isArray(schema.enum) && schema.enum.length === 1 && schema.enum[0] === null));
+}
+
+function distinct(members: unknown[]): unknown[] {
+  const seen: unknown[] = [];
+  for (const member of members) if (!seen.some((other) => sameJson(other, member))) seen.push(member);
+  return seen;
+}
+
+/** Deep equality of JSON-like values (the documents are dereferenced trees, cycles left as `$ref`). */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keysA = Object.keys(a);
+  const keysB = Object.keys(b);
+  if (keysA.length !== keysB.length) return false;
+  return keysA.every((key) => sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}
