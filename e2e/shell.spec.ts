@@ -31,6 +31,10 @@ const ROUTES = [
   { path: "/audit", status: 200, heading: "Audit" },
   { path: "/settings", status: 200, heading: "Settings" },
   { path: "/settings/users", status: 200, heading: "Operators" },
+  { path: "/settings/api-keys", status: 200, heading: "API keys" },
+  { path: "/usage", status: 200, heading: "Usage" },
+  { path: "/usage?range=week", status: 200, heading: "Usage" },
+  { path: "/", status: 200, heading: "Overview" },
   { path: "/tools/no_such_tool", status: 404, heading: "This page does not exist" },
   { path: "/no-such-page", status: 404, heading: "This page does not exist" },
 ] as const;

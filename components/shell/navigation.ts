@@ -1,4 +1,4 @@
-import { Activity, FlaskConical, History, KeyRound, Settings, UsersRound, Wrench, type LucideIcon } from "lucide-react";
+import { Activity, FlaskConical, History, House, KeyRound, Settings, UsersRound, Wrench, type LucideIcon } from "lucide-react";
 import { hasRole, isRole, type Role } from "@/lib/auth/roles";
 
 export interface NavItem {
@@ -24,6 +24,7 @@ export const NAVIGATION: readonly NavGroup[] = [
   {
     label: "Build",
     items: [
+      { href: "/", label: "Overview", icon: House, keywords: "home dashboard today" },
       { href: "/tools", label: "Tools", icon: Wrench, keywords: "http data code" },
       { href: "/personas", label: "Personas", icon: UsersRound, keywords: "agents grants" },
       { href: "/playground", label: "Playground", icon: FlaskConical, keywords: "test fire dry run cases" },

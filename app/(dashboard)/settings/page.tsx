@@ -29,6 +29,11 @@ export default async function SettingsPage() {
             Manage operators <ArrowRight aria-hidden className="size-4" />
           </Link>
         </Card>
+        <Card title="API keys" description="Keys agents use to call the runtime API and MCP servers (admins only).">
+          <Link href="/settings/api-keys" className="inline-flex items-center gap-1 text-sm font-medium text-accent-foreground hover:underline">
+            Manage API keys <ArrowRight aria-hidden className="size-4" />
+          </Link>
+        </Card>
         <Card title="Configuration" description="Read-only here; set through environment variables.">
           <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
             {configuration.map(([term, value]) => (

@@ -1,0 +1,104 @@
+import { KeyRound, ShieldAlert } from "lucide-react";
+import type { Metadata } from "next";
+import { CreateKeyDialog } from "@/components/api-keys/create-key-dialog";
+import { KEY_STATUS_BADGE, keyStatus } from "@/components/api-keys/key-status";
+import { RevokeKeyButton } from "@/components/api-keys/revoke-key-button";
+import { Badge, StatusBadge } from "@/components/ui/badge";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { Cell, Row, Table } from "@/components/ui/table";
+import { formatTime } from "@/components/usage/format";
+import { hasRole } from "@/lib/auth/roles";
+import { requirePageOperator } from "@/lib/auth/session";
+import { listApiKeys } from "@/lib/db/api-keys";
+import { listPersonas } from "@/lib/db/personas";
+
+export const metadata: Metadata = { title: "API keys" };
+
+const BREADCRUMBS = [{ label: "Settings", href: "/settings" }, { label: "API keys" }];
+const DESCRIPTION = "Keys let agents call a persona's tools through the runtime API or its MCP server. Only admins manage them.";
+
+function DocsLinks() {
+  return (
+    <>
+      The runtime API is described at{" "}
+      <a href="/api/v1/openapi.json" className="font-medium text-accent-foreground underline-offset-2 hover:underline">
+        /api/v1/openapi.json
+      </a>
+      ; each persona&apos;s MCP server is at <code className="font-mono text-xs break-all">/api/v1/personas/&#123;slug&#125;/mcp</code>. Agents send the key as{" "}
+      <code className="font-mono text-xs">Authorization: Bearer …</code>.
+    </>
+  );
+}
+
+export default async function ApiKeysPage() {
+  const operator = await requirePageOperator();
+  if (!hasRole(operator.role, "admin")) {
+    return (
+      <>
+        <PageHeader breadcrumbs={BREADCRUMBS} title="API keys" description={DESCRIPTION} />
+        <EmptyState icon={ShieldAlert} title="Only admins manage API keys">
+          You are signed in as {operator.role}. Ask an admin for a key if an agent needs one.
+        </EmptyState>
+      </>
+    );
+  }
+  const [keys, personas] = await Promise.all([listApiKeys(), listPersonas()]);
+  const now = new Date();
+  const create = <CreateKeyDialog personas={personas.map(({ slug, name }) => ({ slug, name }))} today={now.toISOString().slice(0, 10)} />;
+
+  return (
+    <>
+      <PageHeader breadcrumbs={BREADCRUMBS} title="API keys" description={DESCRIPTION} actions={keys.length > 0 ? create : undefined} />
+      {keys.length === 0 ? (
+        <EmptyState icon={KeyRound} title="No API keys yet" action={create}>
+          <p>A key is shown once when you create it, then stored as a fingerprint only. It works for the personas you choose, until it expires or you revoke it.</p>
+          <p className="mt-2">
+            <DocsLinks />
+          </p>
+        </EmptyState>
+      ) : (
+        <>
+          <Table
+            caption="API keys"
+            columns={[{ label: "Name" }, { label: "Prefix" }, { label: "Personas" }, { label: "Created" }, { label: "Last used" }, { label: "Expires" }, { label: "Status" }, { label: "Actions", srOnly: true }]}
+          >
+            {keys.map((key) => {
+              const status = keyStatus(key, now);
+              return (
+                <Row key={key.id} label={key.name}>
+                  <Cell className="font-medium break-all">{key.name}</Cell>
+                  <Cell label="Prefix" className="font-mono text-xs whitespace-nowrap">{key.prefix}…</Cell>
+                  <Cell label="Personas">
+                    <span className="flex flex-wrap gap-1">
+                      {key.personaSlugs.map((slug) => (
+                        <Badge key={slug} className="font-mono">{slug}</Badge>
+                      ))}
+                    </span>
+                  </Cell>
+                  <Cell label="Created" className="text-xs">
+                    <span className="block break-all">{key.createdBy}</span>
+                    <time dateTime={key.createdAt.toISOString()} className="text-muted-foreground tabular-nums">{formatTime(key.createdAt)}</time>
+                  </Cell>
+                  <Cell label="Last used" className="text-xs tabular-nums">
+                    {key.lastUsedAt ? <time dateTime={key.lastUsedAt.toISOString()}>{formatTime(key.lastUsedAt)}</time> : <span className="text-muted-foreground">Never</span>}
+                  </Cell>
+                  <Cell label="Expires" className="text-xs tabular-nums">
+                    {key.expiresAt ? <time dateTime={key.expiresAt.toISOString()}>{formatTime(key.expiresAt)}</time> : <span className="text-muted-foreground">Never</span>}
+                  </Cell>
+                  <Cell label="Status">
+                    <StatusBadge status={KEY_STATUS_BADGE[status]}>{status}</StatusBadge>
+                  </Cell>
+                  <Cell actions>{status === "revoked" ? null : <RevokeKeyButton id={key.id} name={key.name} />}</Cell>
+                </Row>
+              );
+            })}
+          </Table>
+          <p className="mt-4 text-sm text-muted-foreground">
+            <DocsLinks />
+          </p>
+        </>
+      )}
+    </>
+  );
+}
