@@ -27,6 +27,8 @@ export {
   describeArgumentIssues,
   executeTool,
   executionConfigFromEnv,
+  findBlockedDestination,
+  guardedAgent,
   validateArguments,
   withSchemaDefaults,
   type DataToolOptions,

@@ -8,6 +8,7 @@ export { dataTool, type DataToolOptions } from "./data-tool";
 export { DEFAULT_EXECUTION_CONFIG, executionConfigFromEnv, type ExecutionConfig } from "./execution-config";
 export { describeArgumentIssues, validateArguments } from "./arguments";
 export { curlCommand, shellQuote } from "./curl-command";
+export { findBlockedDestination, guardedAgent } from "./destination-guard";
 export { withSchemaDefaults } from "./argument-defaults";
 // The executor's own stages, which the benchmark times one by one.
 export { injectSecrets, redactJsonValue, redactorFor, type SecretSource } from "./execution-secrets";
