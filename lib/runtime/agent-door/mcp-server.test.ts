@@ -2,7 +2,7 @@
  * The MCP endpoint's protocol behaviour, driven by the SDK's real `Client` and Streamable HTTP
  * client transport whose fetch is wired straight to `handleMcpRequest` (no network): listing with
  * annotations, calling, halts, failures, refusals, a switch seen by the next list, and the HTTP
- * answers before the protocol (401/403, 405, 429). The agents' door here is an in-memory stand-in
+ * answers before the protocol (405, and the admission's refusals passed through). The agents' door here is an in-memory stand-in
  * with real tools; the data-layer wiring is covered by the e2e suite against a production build.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -35,17 +35,20 @@ function memoryDoor() {
     methods: { lookup: "GET", refund: "POST" } as Record<string, string>,
     answers: new Map<string, { status: number; body: unknown }>(),
     calls: [] as CallInput[],
+    admissions: [] as string[],
     limited: false,
     failList: false,
   };
   const door: McpDoor = {
-    async authenticate(authorization, personaSlug) {
-      if (authorization !== GOOD_KEY) return { ok: false, status: 401, body: { error: { code: "unauthorized", message: "A valid API key is required." } } };
-      if (personaSlug !== "support") return { ok: false, status: 403, body: { error: { code: "forbidden", message: "This key is not for that persona." } } };
+    async admit(request, personaSlug) {
+      state.admissions.push(personaSlug);
+      if (request.headers.get("authorization") !== GOOD_KEY) {
+        return { ok: false, response: Response.json({ error: { code: "unauthorized", message: "A valid API key is required." } }, { status: 401 }) };
+      }
+      if (state.limited) {
+        return { ok: false, response: Response.json({ error: { code: "rate_limited", message: "Later." } }, { status: 429, headers: { "retry-after": "7" } }) };
+      }
       return { ok: true, identity: { keyId: "key-1", keyName: "test key", personaSlug } };
-    },
-    async consumeRateLimit() {
-      return state.limited ? { ok: false, retryAfterSeconds: 7 } : { ok: true };
     },
     async listTools() {
       if (state.failList) throw new Error("database password is hunter2");
@@ -67,9 +70,9 @@ afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.close()));
 });
 
-async function connect(door: McpDoor, authorization = GOOD_KEY, slug = "support"): Promise<Client> {
-  const transport = new StreamableHTTPClientTransport(new URL(URL_BASE.replace("support", slug)), {
-    fetch: (url, init) => handleMcpRequest(new Request(url, init), slug, door),
+async function connect(door: McpDoor, authorization = GOOD_KEY): Promise<Client> {
+  const transport = new StreamableHTTPClientTransport(new URL(URL_BASE), {
+    fetch: (url, init) => handleMcpRequest(new Request(url, init), "support", door),
     requestInit: { headers: { authorization } },
   });
   const client = new Client({ name: "quiver-test", version: "1.0.0" });
@@ -182,37 +185,24 @@ describe("tools/call", () => {
 
 describe("HTTP answers before the protocol", () => {
   it.each([
-    ["a bad key", "Bearer qv_wrong", "support", 401, "unauthorized"],
-    ["no key", "", "support", 401, "unauthorized"],
-    ["a key for another persona", GOOD_KEY, "billing", 403, "forbidden"],
-  ])("%s → %i in the runtime API's error shape, and the client cannot connect", async (_case, authorization, slug, status, code) => {
+    ["a refused key", "Bearer qv_wrong", false, 401],
+    ["a spent allowance", GOOD_KEY, true, 429],
+  ])("%s: the door's refusal is the answer, and nothing runs", async (_case, authorization, limited, status) => {
     const { state, door } = memoryDoor();
-    const response = await handleMcpRequest(post({ jsonrpc: "2.0", id: 1, method: "tools/list" }, authorization), slug, door);
+    state.limited = limited;
+    const response = await handleMcpRequest(post({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "lookup", arguments: {} } }, authorization), "support", door);
     expect(response.status).toBe(status);
-    expect(await response.json()).toEqual({ error: { code, message: expect.any(String) } });
-    await expect(connect(door, authorization, slug)).rejects.toThrow();
+    expect(state.admissions).toEqual(["support"]);
     expect(state.calls).toEqual([]);
+    await expect(connect(door, authorization)).rejects.toThrow();
   });
 
-  it("sends WWW-Authenticate with a 401", async () => {
-    const response = await handleMcpRequest(post({ jsonrpc: "2.0", id: 1, method: "tools/list" }, "Bearer nope"), "support", memoryDoor().door);
-    expect(response.headers.get("www-authenticate")).toBe('Bearer realm="quiver"');
-  });
-
-  it("answers 429 with Retry-After when the key's limit is spent, and runs nothing", async () => {
+  it.each(["GET", "DELETE"])("answers %s with 405 (stateless: no stream, no session) before any admission", async (method) => {
     const { state, door } = memoryDoor();
-    state.limited = true;
-    const response = await handleMcpRequest(post({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "lookup", arguments: {} } }), "support", door);
-    expect(response.status).toBe(429);
-    expect(response.headers.get("retry-after")).toBe("7");
-    expect(await response.json()).toEqual({ error: { code: "rate_limited", message: expect.stringContaining("7 s") } });
-    expect(state.calls).toEqual([]);
-  });
-
-  it.each(["GET", "DELETE"])("answers %s with 405 (stateless: no stream, no session)", async (method) => {
-    const response = await handleMcpRequest(new Request(URL_BASE, { method, headers: { authorization: GOOD_KEY, accept: "text/event-stream" } }), "support", memoryDoor().door);
+    const response = await handleMcpRequest(new Request(URL_BASE, { method, headers: { authorization: GOOD_KEY, accept: "text/event-stream" } }), "support", door);
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe("POST");
+    expect(state.admissions).toEqual([]);
   });
 
   it("answers a body that is not JSON with the transport's parse error", async () => {

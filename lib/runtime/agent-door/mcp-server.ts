@@ -29,8 +29,8 @@ export interface McpAgentIdentity {
 
 /** What the MCP server needs of the agents' door; `mcp-door.ts` binds the real one. */
 export interface McpDoor {
-  authenticate(authorization: string | null, personaSlug: string): Promise<{ ok: true; identity: McpAgentIdentity } | { ok: false; status: number; body: unknown }>;
-  consumeRateLimit(keyId: string): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }>;
+  /** The runtime API's admission: the key for this persona (401/403/404), then its rate limit (429). */
+  admit(request: Request, personaSlug: string): Promise<{ ok: true; identity: McpAgentIdentity } | { ok: false; response: Response }>;
   /** The persona's effective tools, live, and each data tool's HTTP method (null for code tools). */
   listTools(personaSlug: string): Promise<{ tools: readonly Tool[]; methodOf: (name: string) => string | null }>;
   callTool(input: {
@@ -49,10 +49,6 @@ export const MCP_CONTEXT_META_KEY = "quiver/context";
 const SERVER_INSTRUCTIONS =
   "Tools of one Quiver persona. A tools/call result whose structuredContent has halt: true ends the turn: " +
   "show its say text (the first text content) to the user, if there is one, and call nothing more.";
-
-function errorResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return Response.json(body, { status, headers: { "cache-control": "no-store", ...headers } });
-}
 
 /** Runs `work`, turning anything but a deliberate MCP error into a generic one (internal messages stay in the log). */
 async function guarded<T>(what: string, work: () => Promise<T>): Promise<T> {
@@ -94,32 +90,20 @@ function buildServer(door: McpDoor, identity: McpAgentIdentity, httpSignal: Abor
 }
 
 /**
- * Answers one HTTP request to a persona's MCP endpoint: 401/403/404 in the runtime API's error
- * shape before anything else, 405 for GET and DELETE (stateless: no stream, no session), 429
- * with `Retry-After` when the key's limit (shared with the runtime API) is spent, otherwise the
- * SDK transport's answer.
+ * Answers one HTTP request to a persona's MCP endpoint: 405 for GET and DELETE (stateless: no
+ * stream, no session), then the runtime API's admission — its 401/403/404 and 429 answers, in its
+ * error shape, with the same per-key allowance — then the SDK transport's answer.
  */
 export async function handleMcpRequest(request: Request, personaSlug: string, door: McpDoor): Promise<Response> {
-  const auth = await door.authenticate(request.headers.get("authorization"), personaSlug);
-  if (!auth.ok) {
-    return errorResponse(auth.status, auth.body, auth.status === 401 ? { "www-authenticate": 'Bearer realm="quiver"' } : {});
-  }
   if (request.method !== "POST") {
-    return errorResponse(
-      405,
+    return Response.json(
       { jsonrpc: "2.0", error: { code: ErrorCode.ConnectionClosed, message: "Method not allowed: this MCP server is stateless; send JSON-RPC with POST." }, id: null },
-      { allow: "POST" },
+      { status: 405, headers: { allow: "POST" } },
     );
   }
-  const limit = await door.consumeRateLimit(auth.identity.keyId);
-  if (!limit.ok) {
-    return errorResponse(
-      429,
-      { error: { code: "rate_limited", message: `Too many calls with this key: try again in ${limit.retryAfterSeconds} s.` } },
-      { "retry-after": String(limit.retryAfterSeconds) },
-    );
-  }
-  const server = buildServer(door, auth.identity, request.signal);
+  const admitted = await door.admit(request, personaSlug);
+  if (!admitted.ok) return admitted.response;
+  const server = buildServer(door, admitted.identity, request.signal);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   try {

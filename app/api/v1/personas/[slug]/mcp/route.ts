@@ -1,0 +1,15 @@
+import { answering } from "@/lib/runtime/agent-door";
+import { agentMcpDoor } from "@/lib/runtime/agent-door/mcp-door";
+import { handleMcpRequest } from "@/lib/runtime/agent-door/mcp-server";
+
+/**
+ * A persona's MCP server (Streamable HTTP, stateless): every method goes to `handleMcpRequest`,
+ * which admits the API key itself as the runtime API does (the proxy skips /api/) and answers
+ * GET and DELETE with 405. An unexpected failure is a generic 500, logged.
+ */
+async function handle(request: Request, { params }: { params: Promise<{ slug: string }> }): Promise<Response> {
+  const { slug } = await params;
+  return answering(() => handleMcpRequest(request, slug, agentMcpDoor));
+}
+
+export { handle as DELETE, handle as GET, handle as POST };
