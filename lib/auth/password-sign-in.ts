@@ -3,11 +3,15 @@ import { setTimeout as sleep } from "node:timers/promises";
 import bcrypt from "bcryptjs";
 import { recordFailedSignIn, recordSignInEvent } from "../db/sign-in-events";
 import { findUserForSignIn, normaliseEmail } from "../db/users";
+import { concurrencyLimit } from "./concurrency-limit";
 import { isPasswordTooLong } from "./password-policy";
 import { accountFailures, addressFailures, failureDelayMs } from "./sign-in-throttle";
 
 /** Compared against when the e-mail is unknown, so a miss costs as long as a wrong password. */
 const DUMMY_HASH = "$2b$12$Mvry2ZU7ST13Ak5lkVNGlOQWg/LYfY.wM7qG87lgWgOtpDF.XiTj6";
+
+/** Password checks hashed at once; more wait in line (bcrypt is CPU-bound, see concurrency-limit.ts). */
+const hashing = concurrencyLimit(2);
 
 /** Who signed in: what next-auth keeps of the operator. */
 export interface PasswordSignInUser {
@@ -23,7 +27,7 @@ export interface PasswordSignInUser {
 export async function checkPassword(email: string, password: string): Promise<PasswordSignInUser | null> {
   if (!email.trim() || !password || isPasswordTooLong(password)) return null;
   const user = await findUserForSignIn(email);
-  const passwordMatches = await bcrypt.compare(password, user?.passwordHash ?? DUMMY_HASH);
+  const passwordMatches = await hashing(() => bcrypt.compare(password, user?.passwordHash ?? DUMMY_HASH));
   if (!user || !user.active || !passwordMatches) return null;
   return { id: user.id, email: user.email, name: user.name };
 }
