@@ -12,7 +12,7 @@ const targets = await databaseTargets();
 const PASSWORD = "correct horse battery";
 
 describe.each(targets)("password sign-in on $name", (target) => {
-  useTestDatabase(target);
+  const db = useTestDatabase(target);
   afterEach(() => vi.restoreAllMocks());
 
   async function operator(password = PASSWORD) {
@@ -94,6 +94,15 @@ describe.each(targets)("password sign-in on $name", (target) => {
       const { events } = await listAuditEvents({ action: "auth.sign_in_failed", targetName: "ana@example.com" });
       expect(events).toHaveLength(11);
       expect(events[0]?.after).toEqual({ reason: "locked", address: "203.0.113.7" });
+    });
+
+    it("keeps a counter key and an audit entry short whatever is typed as the e-mail", async () => {
+      const typed = `${"a".repeat(100_000)}@example.com`;
+      expect(await attempt("whatever", typed)).toEqual({ ok: false, lockedUntil: null });
+      const [row] = await db().rateLimiterFlexible.findMany({ where: { key: { startsWith: "sign-in:account:" } } });
+      expect(row!.key.length).toBeLessThan(400);
+      const { events } = await listAuditEvents({ action: "auth.sign_in_failed" });
+      expect(events[0]!.targetName).toHaveLength(320);
     });
 
     it("counts unknown e-mails like known ones (no hint which exist)", async () => {

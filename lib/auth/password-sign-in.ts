@@ -10,6 +10,8 @@ import { accountFailures, addressFailures, failureDelayMs } from "./sign-in-thro
 /** Compared against when the e-mail is unknown, so a miss costs as long as a wrong password. */
 const DUMMY_HASH = "$2b$12$Mvry2ZU7ST13Ak5lkVNGlOQWg/LYfY.wM7qG87lgWgOtpDF.XiTj6";
 
+const MAX_EMAIL_LENGTH = 320;
+
 /** Password checks hashed at once; more wait in line (bcrypt is CPU-bound, see concurrency-limit.ts). */
 const hashing = concurrencyLimit(2);
 
@@ -52,7 +54,8 @@ export async function signInWithPassword(
   { email, password, clientAddress }: PasswordSignInAttempt,
   wait: (ms: number) => Promise<unknown> = sleep,
 ): Promise<PasswordSignIn> {
-  const account = normaliseEmail(email);
+  // No address is longer (RFC 5321); the cut bounds what a typed value costs in counters and audit.
+  const account = normaliseEmail(email).slice(0, MAX_EMAIL_LENGTH);
   if (!account || !password) return { ok: false, lockedUntil: null };
   const locked = lockEnd(await accountFailures.state(account), await addressFailures.state(clientAddress));
   if (locked) {
