@@ -1,0 +1,132 @@
+/**
+ * The agents' door from the console: an admin creates an API key, sees its token once and copies
+ * it; the key works on the runtime API; its calls show on the usage page; revoking it makes the
+ * next call 401. The token is nowhere on the page (HTML or RSC payload) once the dialog closes.
+ * Editors and viewers neither see nor reach the page, and a crafted create call is refused.
+ * Shared state: the key is revoked at the end; the calls it made stay in the call log.
+ */
+import { mkdirSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures/test";
+import { storageStateFor } from "./support/environment";
+import { MCP_PERSONA } from "./support/mcp-fixture";
+import { callServerAction, serverActionId } from "./support/server-actions";
+
+const KEY_NAME = "e2e usage check";
+const TOOL = "e2e_play_forecast";
+const SCREENSHOTS = "data/screenshots";
+
+async function screenshots(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+for (const role of ["editor", "viewer"] as const) {
+  test.describe(`as ${role}`, () => {
+    test.use({ storageState: storageStateFor(role) });
+
+    test("does not see or reach the API keys page, and a crafted create call is refused", async ({ page }) => {
+      await page.goto("/usage");
+      await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Usage" })).toBeVisible();
+      await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "API keys" })).toHaveCount(0);
+
+      await page.goto("/settings/api-keys");
+      await expect(page.getByRole("heading", { name: "Only admins manage API keys" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Create API key" })).toHaveCount(0);
+      await expect(page.getByRole("table")).toHaveCount(0);
+
+      const crafted = await callServerAction(page.request, "/settings/api-keys", serverActionId("app/(dashboard)/settings/api-keys/actions.ts", "createApiKeyAction"), [
+        { name: `crafted by ${role}`, personaSlugs: [MCP_PERSONA], expiresOn: "" },
+      ]);
+      const answer = await crafted.text();
+      expect(answer).toContain(`This needs the admin role; you are signed in as ${role}.`);
+      expect(answer).not.toMatch(/qv_[A-Za-z0-9_-]{43}/);
+    });
+  });
+}
+
+test.describe("as an admin", () => {
+  test.use({ storageState: storageStateFor("admin"), viewport: { width: 1280, height: 900 } });
+
+  test("creates a key, sees and copies it once, uses it, sees its calls, and revokes it", async ({ page, context, request }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.goto("/usage");
+    await expect(page.getByRole("heading", { level: 1, name: "Usage" })).toBeVisible();
+    await screenshots(page, "usage-before-calls");
+
+    await page.goto("/settings/api-keys");
+    // The editor's and viewer's crafted calls (above) created nothing.
+    await expect(page.getByRole("row", { name: /crafted by/ })).toHaveCount(0);
+    await page.getByRole("button", { name: "Create API key" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create an API key" });
+    await dialog.getByRole("button", { name: "Create key" }).click();
+    await expect(dialog.getByText("is required")).toBeVisible();
+    await expect(dialog.getByText("choose at least one persona")).toBeVisible();
+
+    await dialog.getByLabel("Name").fill(KEY_NAME);
+    await dialog.getByRole("combobox", { name: "Personas" }).click();
+    await page.getByRole("option", { name: new RegExp(MCP_PERSONA) }).click();
+    await page.keyboard.press("Escape");
+    await expect(dialog.getByRole("list", { name: "Chosen" })).toContainText(MCP_PERSONA);
+    await dialog.getByRole("button", { name: "Create key" }).click();
+
+    const shown = page.getByRole("dialog", { name: `API key ${KEY_NAME}` });
+    await expect(shown.getByText("you won't see it again")).toBeVisible();
+    const token = (await shown.getByLabel("New API key").textContent()) ?? "";
+    expect(token).toMatch(/^qv_[A-Za-z0-9_-]{43}$/);
+    await screenshots(page, "api-keys-created");
+    await shown.getByRole("button", { name: "Copy key" }).click();
+    await expect(shown.getByRole("button", { name: "Copied" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
+    await shown.getByRole("button", { name: "Done" }).click();
+
+    // Gone from the page, and from what the server sends for it.
+    const row = page.getByRole("row", { name: KEY_NAME });
+    await expect(row).toContainText(token.slice(0, 9));
+    await expect(row).toContainText("active");
+    expect(await page.content()).not.toContain(token);
+    const payload = await page.request.get("/settings/api-keys", { headers: { RSC: "1" } });
+    expect(payload.ok()).toBe(true);
+    expect(await payload.text()).not.toContain(token);
+    expect(await (await page.request.get("/settings/api-keys")).text()).not.toContain(token);
+
+    // The key works for its persona.
+    const bearer = { Authorization: `Bearer ${token}` };
+    const listed = await request.get(`/api/v1/personas/${MCP_PERSONA}/tools`, { headers: bearer });
+    expect(listed.status()).toBe(200);
+    const called = await request.post(`/api/v1/personas/${MCP_PERSONA}/tools/${TOOL}/call`, {
+      headers: bearer,
+      data: { arguments: { location: { city: "Lisbon" } }, context: {} },
+    });
+    expect(called.status()).toBe(200);
+
+    // The call log is written in batches: poll until the usage page lists the call.
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`/usage?persona=${MCP_PERSONA}&tool=${TOOL}`);
+          return page.getByRole("table", { name: "Latest calls" }).getByRole("row").filter({ hasText: KEY_NAME }).count();
+        },
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThanOrEqual(1);
+    await expect(page.getByRole("table", { name: /Usage by tool/ })).toContainText(TOOL);
+    await screenshots(page, "usage-with-calls");
+    await page.goto("/");
+    await expect(page.getByRole("region", { name: "Agent usage" })).toContainText(TOOL);
+    await screenshots(page, "overview-with-calls");
+
+    // Revoked: the very next call is refused.
+    await page.goto("/settings/api-keys");
+    await page.getByRole("row", { name: KEY_NAME }).getByRole("button", { name: `Revoke ${KEY_NAME}` }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Revoke key" }).click();
+    await expect(page.getByRole("row", { name: KEY_NAME })).toContainText("revoked");
+    const refused = await request.get(`/api/v1/personas/${MCP_PERSONA}/tools`, { headers: bearer });
+    expect(refused.status()).toBe(401);
+    await screenshots(page, "api-keys-list");
+  });
+});
