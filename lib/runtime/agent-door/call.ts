@@ -36,7 +36,7 @@ export interface AgentCallAnswer {
   readonly response: ToolResponse | null;
 }
 
-const refused = (refusal: { status: number; body: AgentErrorBody }): AgentCallAnswer => ({ ...refusal, response: null });
+const refused = ({ status, body }: { status: number; body: AgentErrorBody }): AgentCallAnswer => ({ status, body, response: null });
 
 /** A data tool bound for this one call, with a secret source that remembers what it handed out. */
 function boundForCall(stored: StoredDataTool, used: string[]): Tool {

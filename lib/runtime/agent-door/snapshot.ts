@@ -10,7 +10,7 @@ import "server-only";
  * a time.
  */
 import { createHash } from "node:crypto";
-import { getDb } from "../../db/client";
+import { getDb, type Db } from "../../db/client";
 import { listPersonas, type PersonaDTO } from "../../db/personas";
 import { listToolDefinitions } from "../../db/tools";
 import { personaChain } from "../../personas/chain";
@@ -52,12 +52,12 @@ interface Snapshot {
   readonly lists: Map<string, AgentToolList>;
 }
 
-let current: Promise<Snapshot> | null = null;
-let currentStamp: string | null = null;
+/** The latest snapshot per database client (one in production; tests switch between several). */
+const latest = new WeakMap<Db, { stamp: string; snapshot: Promise<Snapshot> }>();
 
 /** The stamp of the stored tools and personas; any change to either gives a different one. */
-async function readStamp(): Promise<string> {
-  const rows = await getDb().$queryRaw<Record<string, unknown>[]>`
+async function readStamp(db: Db): Promise<string> {
+  const rows = await db.$queryRaw<Record<string, unknown>[]>`
     SELECT (SELECT COUNT(*) FROM tools) AS tool_count,
            (SELECT COALESCE(SUM(version), 0) FROM tools) AS tool_versions,
            (SELECT MAX(updated_at) FROM tools) AS tool_updated,
@@ -100,16 +100,17 @@ async function loadSnapshot(stamp: string): Promise<Snapshot> {
 
 /** The snapshot for the stored state now (one stamp query; a reload only when the state changed). */
 async function snapshot(): Promise<Snapshot> {
-  const stamp = await readStamp();
-  if (current === null || currentStamp !== stamp) {
-    currentStamp = stamp;
-    current = loadSnapshot(stamp);
-    // A failed load must not stick: the next call tries again.
-    current.catch(() => {
-      if (currentStamp === stamp) current = currentStamp = null;
-    });
-  }
-  return current;
+  const db = getDb();
+  const stamp = await readStamp(db);
+  const cached = latest.get(db);
+  if (cached?.stamp === stamp) return cached.snapshot;
+  const entry = { stamp, snapshot: loadSnapshot(stamp) };
+  latest.set(db, entry);
+  // A failed load must not stick: the next call tries again.
+  entry.snapshot.catch(() => {
+    if (latest.get(db) === entry) latest.delete(db);
+  });
+  return entry.snapshot;
 }
 
 function effectiveTools(state: Snapshot, slug: string): Tool[] | null {

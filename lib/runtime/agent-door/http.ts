@@ -1,0 +1,93 @@
+import "server-only";
+
+/**
+ * The runtime API's request plumbing, shared by its route handlers: who is calling (key and
+ * persona, then the key's rate limit), the call body read under a size cap and checked for shape,
+ * and the catch-all that turns an unexpected error into a generic 500 (logged, never echoed).
+ */
+import { authenticateAgent, type AgentIdentity } from "./auth";
+import { agentError, agentErrorResponse, type AgentRefusal } from "./errors";
+import { consumeAgentRateLimit } from "./rate-limit";
+
+/** The largest call body accepted: arguments are capped far lower by validation, this stops a flood early. */
+export const MAX_CALL_BODY_BYTES = 1024 * 1024;
+
+/**
+ * The caller of a runtime API request for persona `slug`, or the response refusing it
+ * (401/403/404 from the key, 429 with Retry-After when the key's allowance is spent).
+ */
+export async function admitAgent(request: Request, slug: string): Promise<{ ok: true; identity: AgentIdentity } | { ok: false; response: Response }> {
+  const auth = await authenticateAgent(request.headers.get("authorization"), slug);
+  if (!auth.ok) {
+    const headers: Record<string, string> = auth.status === 401 ? { "WWW-Authenticate": 'Bearer realm="quiver"' } : {};
+    return { ok: false, response: agentErrorResponse(auth, headers) };
+  }
+  const limit = await consumeAgentRateLimit(auth.identity.keyId);
+  if (!limit.ok) {
+    const refusal = agentError("rate_limited", `Too many calls with this API key; try again in ${limit.retryAfterSeconds} s.`);
+    return { ok: false, response: agentErrorResponse(refusal, { "Retry-After": String(limit.retryAfterSeconds) }) };
+  }
+  return { ok: true, identity: auth.identity };
+}
+
+const tooLarge = () => agentError("payload_too_large", `The request body is larger than ${MAX_CALL_BODY_BYTES / 1024} KiB.`);
+
+/** The body as text, refusing (413) a declared or actual length over `limit` bytes without reading the rest. */
+export async function readCappedText(request: Request, limit = MAX_CALL_BODY_BYTES): Promise<{ ok: true; text: string } | AgentRefusal> {
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > limit) return tooLarge();
+  if (request.body === null) return { ok: true, text: "" };
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return tooLarge();
+    }
+    chunks.push(value);
+  }
+  return { ok: true, text: Buffer.concat(chunks).toString("utf8") };
+}
+
+const CALL_FIELDS = ["arguments", "context"];
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * `{arguments, context}` from a call body, each an object when present (absent: `{}`), or a 400
+ * saying exactly what is wrong. Anything else in the body is refused rather than ignored, so a
+ * misspelt field (`argument`) does not silently call the tool without arguments.
+ */
+export function parseCallBody(text: string): { ok: true; arguments: unknown; context: unknown } | AgentRefusal {
+  if (text.trim() === "") return { ok: true, arguments: {}, context: {} };
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (error) {
+    return agentError("bad_request", `The request body is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (!isObject(body)) return agentError("bad_request", 'The request body must be a JSON object: {"arguments": {…}, "context": {…}}.');
+  const unknown = Object.keys(body).filter((key) => !CALL_FIELDS.includes(key));
+  if (unknown.length > 0) {
+    return agentError("bad_request", `Unknown field${unknown.length > 1 ? "s" : ""} ${unknown.map((key) => `"${key}"`).join(", ")} in the request body; expected "arguments" and "context".`);
+  }
+  for (const field of CALL_FIELDS) {
+    if (body[field] !== undefined && !isObject(body[field])) return agentError("bad_request", `"${field}" must be a JSON object.`);
+  }
+  return { ok: true, arguments: body.arguments ?? {}, context: body.context ?? {} };
+}
+
+/** Runs a route handler's work; an unexpected error is logged and answered with a generic 500. */
+export async function answering(work: () => Promise<Response>): Promise<Response> {
+  try {
+    return await work();
+  } catch (error) {
+    console.error("Runtime API request failed:", error);
+    return agentErrorResponse(agentError("internal", "Something went wrong on Quiver's side; the error is in the server log."));
+  }
+}
