@@ -10,7 +10,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { error, json, text, toolResponseToJSON, type Tool } from "../../tools";
-import { handleMcpRequest, MCP_CONTEXT_META_KEY, type McpDoor } from "./mcp-server";
+import { handleMcpRequest, MCP_CONTEXT_META_KEY, MCP_RATE_LIMITED, type McpDoor } from "./mcp-server";
 
 const URL_BASE = "http://quiver.test/api/v1/personas/support/mcp";
 const GOOD_KEY = "Bearer qv_good";
@@ -36,6 +36,8 @@ function memoryDoor() {
     answers: new Map<string, { status: number; body: unknown }>(),
     calls: [] as CallInput[],
     admissions: [] as string[],
+    extraCalls: 0,
+    extraAllowance: Number.POSITIVE_INFINITY,
     limited: false,
     failList: false,
   };
@@ -49,6 +51,10 @@ function memoryDoor() {
         return { ok: false, response: Response.json({ error: { code: "rate_limited", message: "Later." } }, { status: 429, headers: { "retry-after": "7" } }) };
       }
       return { ok: true, identity: { keyId: "key-1", keyName: "test key", personaSlug } };
+    },
+    async consumeRateLimit() {
+      state.extraCalls += 1;
+      return state.extraCalls <= state.extraAllowance ? { ok: true } : { ok: false, retryAfterSeconds: 7 };
     },
     async listTools() {
       if (state.failList) throw new Error("database password is hunter2");
@@ -195,6 +201,17 @@ describe("HTTP answers before the protocol", () => {
     expect(state.admissions).toEqual(["support"]);
     expect(state.calls).toEqual([]);
     await expect(connect(door, authorization)).rejects.toThrow();
+  });
+
+  it("takes one more call from the allowance for each tools/call after the first in a batch", async () => {
+    const { state, door } = memoryDoor();
+    state.extraAllowance = 1;
+    const call = (id: number) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "lookup", arguments: {} } });
+    const response = await handleMcpRequest(post([call(1), call(2), call(3), { jsonrpc: "2.0", id: 4, method: "tools/list" }]), "support", door);
+    const answers = (await response.json()) as { id: number; result?: unknown; error?: { code: number; message: string } }[];
+    expect(answers.map((answer) => [answer.id, answer.error?.code ?? "ok"]).sort()).toEqual([[1, "ok"], [2, "ok"], [3, MCP_RATE_LIMITED], [4, "ok"]]);
+    expect(state.calls).toHaveLength(2);
+    expect(state.extraCalls).toBe(2);
   });
 
   it.each(["GET", "DELETE"])("answers %s with 405 (stateless: no stream, no session) before any admission", async (method) => {

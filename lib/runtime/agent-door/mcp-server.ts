@@ -31,6 +31,8 @@ export interface McpAgentIdentity {
 export interface McpDoor {
   /** The runtime API's admission: the key for this persona (401/403/404), then its rate limit (429). */
   admit(request: Request, personaSlug: string): Promise<{ ok: true; identity: McpAgentIdentity } | { ok: false; response: Response }>;
+  /** One more call from the key's allowance (for each `tools/call` after the first in a batched request). */
+  consumeRateLimit(keyId: string): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }>;
   /** The persona's effective tools, live, and each data tool's HTTP method (null for code tools). */
   listTools(personaSlug: string): Promise<{ tools: readonly Tool[]; methodOf: (name: string) => string | null }>;
   callTool(input: {
@@ -45,6 +47,9 @@ export interface McpDoor {
 
 /** Where a `tools/call` carries the turn context (chat_id, tenant, …): `params._meta["quiver/context"]`. */
 export const MCP_CONTEXT_META_KEY = "quiver/context";
+
+/** JSON-RPC's implementation-defined range: the answer to a `tools/call` over the key's allowance. */
+export const MCP_RATE_LIMITED = -32029;
 
 const SERVER_INSTRUCTIONS =
   "Tools of one Quiver persona. A tools/call result whose structuredContent has halt: true ends the turn: " +
@@ -61,7 +66,23 @@ async function guarded<T>(what: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Admission took one call from the key's allowance for the HTTP request; a JSON-RPC batch can
+ * carry several `tools/call`s in it, and each after the first takes one more, so batching cannot
+ * stretch the limit the runtime API enforces.
+ */
+async function takeBatchedCall(door: McpDoor, identity: McpAgentIdentity, callsSoFar: number): Promise<void> {
+  if (callsSoFar === 1) return;
+  const limit = await door.consumeRateLimit(identity.keyId);
+  if (!limit.ok) {
+    throw new McpError(MCP_RATE_LIMITED, `Too many calls with this API key; try again in ${limit.retryAfterSeconds} s.`, {
+      retryAfterSeconds: limit.retryAfterSeconds,
+    });
+  }
+}
+
 function buildServer(door: McpDoor, identity: McpAgentIdentity, httpSignal: AbortSignal): Server {
+  let calls = 0;
   const server = new Server(
     { name: "quiver", title: `Quiver persona ${identity.personaSlug}`, version: "1.0.0" },
     { capabilities: { tools: { listChanged: false } }, instructions: SERVER_INSTRUCTIONS },
@@ -74,6 +95,7 @@ function buildServer(door: McpDoor, identity: McpAgentIdentity, httpSignal: Abor
   );
   server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
     guarded("tools/call", async () => {
+      await takeBatchedCall(door, identity, ++calls);
       const answer = await door.callTool({
         identity,
         toolName: request.params.name,
