@@ -5,7 +5,12 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/field";
 
 /** What the operator did with one secret header's value in this edit. */
-export type SecretEntry = { readonly kind: "keep" } | { readonly kind: "replace"; readonly value: string } | { readonly kind: "clear" };
+export type SecretEntry =
+  | { readonly kind: "keep" }
+  | { readonly kind: "replace"; readonly value: string }
+  | { readonly kind: "clear" }
+  /** The value pasted with a curl command, kept on the server under `handle` (lib/runtime/curl-drafts.ts). */
+  | { readonly kind: "pasted"; readonly handle: string };
 
 interface SecretFieldProps {
   readonly id: string;
@@ -30,7 +35,9 @@ export function SecretField({ id, header, mask, entry, onChange, notice, error, 
       ? "The stored value will be removed when you save."
       : entry.kind === "replace" && entry.value !== ""
         ? "The new value replaces the stored one when you save."
-        : mask
+        : entry.kind === "pasted"
+          ? `The value pasted with the curl command (${mask ?? "hidden"}) is saved with the tool.`
+          : mask
           ? `Stored value ${mask} is kept.`
           : "No value stored: enter one.";
   return (

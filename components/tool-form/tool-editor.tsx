@@ -33,6 +33,8 @@ export interface ToolEditorProps {
   /** Masks of stored secret values by lower-cased header (editing only). */
   readonly masks: Readonly<Record<string, string>>;
   readonly readOnly: boolean;
+  /** A draft made from a curl command: its pasted secret values (the headers of `masks`) stay on the server under this handle. */
+  readonly pastedHandle?: string;
 }
 
 type Checked = { definition: ToolDefinition; issues: ValidationIssue[] } | { definition: null; issues: ValidationIssue[] };
@@ -65,12 +67,14 @@ const STASH = "quiver-reapply:";
  * a live preview, masked secrets, and a save that refuses to overwrite a colleague's newer
  * version — offering instead to reapply these edits on top of it.
  */
-export function ToolEditor({ initial, stored, masks, readOnly }: ToolEditorProps) {
+export function ToolEditor({ initial, stored, masks, readOnly, pastedHandle }: ToolEditorProps) {
   const router = useRouter();
   const startDraft = useMemo(() => (initial ? draftFromPersisted(initial) : emptyDraft()), [initial]);
   const baseline = useMemo(() => JSON.stringify((initial ? documentFromDraft(draftFromPersisted(initial)) : documentFromDraft(emptyDraft())).document), [initial]);
   const [draft, setDraft] = useState<ToolDraft>(startDraft);
-  const [secrets, setSecrets] = useState<Record<string, SecretEntry>>({});
+  const [secrets, setSecrets] = useState<Record<string, SecretEntry>>(() =>
+    pastedHandle ? Object.fromEntries(Object.keys(masks).map((header) => [header, { kind: "pasted", handle: pastedHandle }])) : {},
+  );
   const [view, setView] = useState<"form" | "json">("form");
   const [jsonText, setJsonText] = useState("");
   const [jsonIssues, setJsonIssues] = useState<ValidationIssue[]>([]);
@@ -145,9 +149,10 @@ export function ToolEditor({ initial, stored, masks, readOnly }: ToolEditorProps
 
   const submit = (renamePersonaReferences: boolean) =>
     startTransition(async () => {
-      const submitted: Record<string, { value: string } | { clear: true }> = {};
+      const submitted: Record<string, { value: string } | { clear: true } | { pasted: string }> = {};
       for (const [header, entry] of Object.entries(secrets)) {
         if (entry.kind === "replace") submitted[header] = { value: entry.value };
+        if (entry.kind === "pasted") submitted[header] = { pasted: entry.handle };
         if (entry.kind === "clear") submitted[header] = { clear: true };
       }
       const result = await saveToolAction({

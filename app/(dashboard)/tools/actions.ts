@@ -7,9 +7,11 @@ import { parseInput } from "@/lib/actions/parse-input";
 import { requireRole } from "@/lib/auth/session";
 import { listPersonasReferencingTool } from "@/lib/db/personas";
 import { deleteTool, type SavedTool } from "@/lib/db/tool-saves";
+import { withPastedSecrets } from "@/lib/runtime/curl-drafts";
 import { saveToolFromEditor } from "@/lib/runtime/tool-authoring";
 
-const secretSubmission = z.union([z.object({ value: z.string().max(8192) }), z.object({ clear: z.literal(true) })]);
+// `pasted`: a value that came with a curl command and stayed on the server (lib/runtime/curl-drafts.ts).
+const secretSubmission = z.union([z.object({ value: z.string().max(8192) }), z.object({ clear: z.literal(true) }), z.object({ pasted: z.string().min(1).max(100) })]);
 const saveSchema = z.object({
   document: z.unknown(),
   currentName: z.string().nullable(),
@@ -26,7 +28,8 @@ export type SaveOutcome = Pick<SavedTool, "name" | "version" | "unchanged" | "pr
 export async function saveToolAction(input: z.input<typeof saveSchema>): Promise<ActionResult<SaveOutcome>> {
   try {
     const operator = await requireRole("editor");
-    const saved = await saveToolFromEditor(parseInput(saveSchema, input), operator);
+    const parsed = parseInput(saveSchema, input);
+    const saved = await saveToolFromEditor({ ...parsed, secrets: withPastedSecrets(parsed.secrets, operator.id) }, operator);
     revalidatePath("/tools");
     revalidatePath(`/tools/${saved.name}`);
     const { name, version, unchanged, previousName, droppedSecrets, unsetSecrets, renamedInPersonas } = saved;

@@ -1,25 +1,34 @@
 import type { Metadata } from "next";
+import { CurlDialog } from "@/components/importers/curl-dialog";
 import { ToolEditor } from "@/components/tool-form/tool-editor";
 import { PageHeader } from "@/components/ui/page-header";
 import { firstParam, type SearchParamValue } from "@/lib/actions/search-params";
 import { hasRole } from "@/lib/auth/roles";
 import { requirePageOperator } from "@/lib/auth/session";
 import { getTool } from "@/lib/db/tools";
+import { curlDraftForEditor } from "@/lib/runtime/curl-drafts";
 
 export const metadata: Metadata = { title: "New tool" };
 
-/** A blank tool, or with `?from=NAME` a clone of one (its secret values are never copied). */
+/**
+ * A blank tool, with `?from=NAME` a clone of one (its secret values are never copied), or with
+ * `?curl=HANDLE` the draft made from a pasted curl command (its pasted secrets stay on the server).
+ */
 export default async function NewToolPage({ searchParams }: { searchParams: Promise<Record<string, SearchParamValue>> }) {
   const operator = await requirePageOperator();
-  const from = firstParam((await searchParams).from);
+  const params = await searchParams;
+  const from = firstParam(params.from);
+  const curlHandle = firstParam(params.curl);
   const source = from ? await getTool(from) : null;
-  const initial = source ? { ...source.definition, name: `${source.name}_copy`.slice(0, 64) } : null;
+  const pasted = curlHandle ? curlDraftForEditor(curlHandle, operator.id) : null;
+  const initial = source ? { ...source.definition, name: `${source.name}_copy`.slice(0, 64) } : (pasted?.definition ?? null);
   const canEdit = hasRole(operator.role, "editor");
   return (
     <>
       <PageHeader
         breadcrumbs={[{ label: "Tools", href: "/tools" }, { label: source ? `Clone of ${source.name}` : "New tool" }]}
         title={source ? `Clone ${source.name}` : "New tool"}
+        actions={canEdit && !source ? <CurlDialog /> : undefined}
         description={
           canEdit
             ? source
@@ -28,7 +37,8 @@ export default async function NewToolPage({ searchParams }: { searchParams: Prom
             : "Viewers can look at the editor but not save: ask an editor."
         }
       />
-      <ToolEditor initial={initial} stored={null} masks={{}} readOnly={!canEdit} />
+      {curlHandle && !pasted && <p role="status" className="mb-4 text-sm text-warning-foreground">The curl draft has expired (drafts are kept 30 minutes): paste the command again.</p>}
+      <ToolEditor key={pasted ? curlHandle : "blank"} initial={initial} stored={null} masks={pasted?.masks ?? {}} readOnly={!canEdit} pastedHandle={pasted ? curlHandle : undefined} />
     </>
   );
 }
