@@ -1,0 +1,178 @@
+/**
+ * Benchmark: the runtime API's cost over calling the upstream directly (issue 10).
+ *
+ * A loopback upstream (a child process answering a small JSON document) and the app in
+ * production mode (`next start` on port 3112; run `npx next build` first) on a fresh database of
+ * each dialect — a temp SQLite file and a fresh schema in PostgreSQL database `test` — with one
+ * persona, one data tool and one key. autocannon then drives, at a fixed concurrency for a fixed
+ * time, POST /api/v1/personas/{slug}/tools/{name}/call (key check, rate limit, live effective set,
+ * defaults, the call, the call log) and, for comparison, the upstream URL the tool calls. Prints
+ * req/s, p50 and p99 of both and the ratios. Targets: ≥ 50% of direct throughput, p99 ≤ direct + 5 ms.
+ *
+ * Run: npm run bench:runtime   (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_UPSTREAM_DELAY_MS to vary;
+ * bounded: two runs of BENCH_SECONDS per dialect, default 10 s)
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { SYSTEM_ACTOR } from "../lib/audit/events";
+import { createApiKey } from "../lib/db/api-keys";
+import { createDb, setDb } from "../lib/db/client";
+import { createPersona } from "../lib/db/personas";
+import { saveTool } from "../lib/db/tool-saves";
+import { generateEncryptionKey } from "../lib/secrets/keyring";
+import { parseToolDefinition } from "../lib/tools";
+import { applyPendingMigrations } from "../scripts/db/apply-migrations";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/** A real API takes time to answer; 0 measures against an upstream that answers at once (the harshest ratio). */
+const UPSTREAM_DELAY_MS = Number(process.env.BENCH_UPSTREAM_DELAY_MS ?? 0);
+const APP_PORT = 3112;
+const APP = `http://127.0.0.1:${APP_PORT}`;
+const POSTGRES = process.env.TEST_POSTGRES_URL?.trim() || "postgresql://postgres@127.0.0.1:5432/test";
+
+const payload = JSON.stringify({ data: { status: "shipped", id: "A-1", items: [{ sku: "x", qty: 2 }] } });
+const UPSTREAM_SOURCE = `
+  const payload = ${JSON.stringify(payload)};
+  const delay = ${UPSTREAM_DELAY_MS};
+  const server = require("node:http").createServer((request, response) => {
+    request.resume();
+    request.on("end", () => {
+      const answer = () => { response.writeHead(200, { "content-type": "application/json" }); response.end(payload); };
+      if (delay > 0) setTimeout(answer, delay); else answer();
+    });
+  });
+  server.keepAliveTimeout = 65000;
+  server.listen(0, "127.0.0.1", () => console.log(server.address().port));
+  process.stdin.on("close", () => process.exit(0));
+`;
+
+async function startUpstream(): Promise<{ origin: string; stop: () => void }> {
+  const child = spawn(process.execPath, ["-e", UPSTREAM_SOURCE], { stdio: ["pipe", "pipe", "inherit"] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once("error", reject);
+    child.stdout.once("data", (data) => resolve(Number(String(data).trim())));
+  });
+  return { origin: `http://127.0.0.1:${port}`, stop: () => child.kill() };
+}
+
+/** Migrates `url` and creates the persona, tool and key; returns the key's token. */
+async function prepare(url: string, upstream: string): Promise<string> {
+  await applyPendingMigrations(url);
+  const db = createDb(url);
+  setDb(db);
+  const definition = parseToolDefinition({
+    name: "bench_lookup",
+    description: "Benchmark tool: looks up an order.",
+    parameters: { type: "object", properties: { id: { type: "string" }, units: { type: "string", default: "metric" } }, required: ["id"] },
+    request: { method: "GET", url: `${upstream}/orders/{{id}}`, query: { units: "{{units}}" } },
+    response: { extract: "json_path", path: "data.status" },
+  });
+  await saveTool({ definition, baseVersion: null, actor: SYSTEM_ACTOR });
+  await createPersona({ slug: "bench", name: "Bench", grant: "all" }, SYSTEM_ACTOR);
+  const { token } = await createApiKey({ name: "bench", personaSlugs: ["bench"] }, SYSTEM_ACTOR);
+  await db.$disconnect();
+  return token;
+}
+
+async function startApp(url: string): Promise<ChildProcess> {
+  const env = {
+    ...process.env,
+    NODE_ENV: "production" as const,
+    DATABASE_URL: url,
+    NEXTAUTH_URL: APP,
+    NEXTAUTH_SECRET: "bench-only-nextauth-secret-not-for-production",
+    QUIVER_ENCRYPTION_KEY: generateEncryptionKey(),
+    QUIVER_DESTINATION_ALLOWLIST: "127.0.0.1",
+    QUIVER_API_RATE_LIMIT: "1000000000/60",
+  };
+  const app = spawn("npx", ["next", "start", "-p", String(APP_PORT)], { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
+  for (let attempt = 0; attempt < 120; attempt++) {
+    if (await fetch(`${APP}/api/v1/openapi.json`).then((response) => response.ok, () => false)) return app;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error("The app did not start (is there a build? run npx next build)");
+}
+
+async function stopApp(app: ChildProcess): Promise<void> {
+  if (app.exitCode !== null || !app.pid) return;
+  const exited = new Promise((resolve) => app.once("exit", resolve));
+  process.kill(-app.pid, "SIGTERM");
+  await exited;
+}
+
+interface Figures {
+  readonly rps: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly failures: number;
+}
+
+async function drive(options: autocannon.Options): Promise<Figures> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failures: result.non2xx + result.errors + result.timeouts };
+}
+
+async function measure(dialect: string, url: string, upstream: string): Promise<void> {
+  const token = await prepare(url, upstream);
+  const app = await startApp(url);
+  try {
+    const call = {
+      url: `${APP}/api/v1/personas/bench/tools/bench_lookup/call`,
+      method: "POST" as const,
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ arguments: { id: "A-1" } }),
+    };
+    const check = await fetch(call.url, call);
+    const answer = (await check.json()) as { ok?: boolean; content?: unknown };
+    if (!answer.ok || answer.content !== "shipped") throw new Error(`The call failed: ${JSON.stringify(answer)}`);
+    await drive({ ...call, duration: 2 }); // warm-up: JIT, connection pools, the snapshot
+    const api = await drive(call);
+    const direct = await drive({ url: `${upstream}/orders/A-1?units=metric` });
+    const row = (label: string, f: Figures) =>
+      `  ${label.padEnd(12)} ${f.rps.toFixed(0).padStart(7)} req/s   p50 ${String(f.p50).padStart(4)} ms   p99 ${String(f.p99).padStart(4)} ms   failures ${f.failures}`;
+    console.log(`\n${dialect} (${CONNECTIONS} connections, ${SECONDS} s each, upstream delay ${UPSTREAM_DELAY_MS} ms)`);
+    console.log(row("runtime API", api));
+    console.log(row("direct", direct));
+    const ratio = api.rps / direct.rps;
+    const p99Gap = api.p99 - direct.p99;
+    console.log(`  throughput ${(ratio * 100).toFixed(1)}% of direct (target ≥ 50%: ${ratio >= 0.5 ? "met" : "missed"}), p99 +${p99Gap} ms (target ≤ +5 ms: ${p99Gap <= 5 ? "met" : "missed"})`);
+  } finally {
+    await stopApp(app);
+  }
+}
+
+async function dropSchema(url: string): Promise<void> {
+  const target = new URL(url);
+  const schema = target.searchParams.get("schema");
+  target.searchParams.delete("schema");
+  const client = new pg.Client({ connectionString: target.toString() });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
+
+const upstream = await startUpstream();
+process.on("exit", upstream.stop);
+const sqliteDir = mkdtempSync(path.join(tmpdir(), "quiver-bench-"));
+try {
+  await measure("SQLite", `file:${path.join(sqliteDir, "bench.db")}`, upstream.origin);
+} finally {
+  rmSync(sqliteDir, { recursive: true, force: true });
+}
+const postgresUrl = new URL(POSTGRES);
+postgresUrl.searchParams.set("schema", `quiver_bench_${randomBytes(6).toString("hex")}`);
+try {
+  await measure("PostgreSQL", postgresUrl.toString(), upstream.origin);
+} finally {
+  await dropSchema(postgresUrl.toString());
+}
+process.exit(0);
