@@ -1,0 +1,275 @@
+/**
+ * Protects the playground (issue 9): on a tool's Test tab an operator fills the generated form and
+ * dry-runs or fires the tool against the mock upstream (e2e/support/mock-upstream.ts), and reads
+ * the outcome — the extracted value, a typed error with its status, a timeout, a halt and its say
+ * text, a refused destination. Side effects ask first, Cancel aborts the upstream call, every run
+ * lands in the history and replays into the form, viewers dry-run only (the route refuses a
+ * crafted fire), a saved test case passes, fails once the tool is broken (in the UI and in
+ * `npm run tools:check`), and a secret the upstream echoes back never reaches the browser, the
+ * curl text or the run records.
+ */
+import { spawnSync } from "node:child_process";
+import type { APIRequestContext, Page } from "@playwright/test";
+import Database from "better-sqlite3";
+import { expect, test } from "./fixtures/test";
+import { SEEDED_SECRETS } from "./fixtures/seeded-secrets";
+import { E2E_DATABASE_URL, E2E_MOCK_UPSTREAM, E2E_SERVER_ENV, storageStateFor } from "./support/environment";
+
+interface MockRecord {
+  readonly method: string;
+  readonly path: string;
+  readonly query: Record<string, string | string[]>;
+  readonly body: string;
+  readonly aborted: boolean;
+}
+
+const RUNS_PATH = "/api/playground/runs";
+const CASE_TOOL = "e2e_play_forecast";
+
+/**
+ * Saves a new version of `CASE_TOOL` through the data layer, as another editor would: `extract`
+ * changed to break its saved case, or back. Returns the definition it replaced.
+ */
+async function changeCaseToolExtract(path: string) {
+  process.env.DATABASE_URL = E2E_DATABASE_URL;
+  const [{ getTool }, { saveTool }, { parseToolDefinition }] = await Promise.all([
+    import("../lib/db/tools"),
+    import("../lib/db/tool-saves"),
+    import("../lib/tools"),
+  ]);
+  const stored = await getTool(CASE_TOOL);
+  if (!stored) throw new Error(`${CASE_TOOL} is missing from the e2e database`);
+  const document = { ...stored.definition, response: { extract: "json_path", path } };
+  await saveTool({ definition: parseToolDefinition(document), baseVersion: stored.version, actor: { id: null, email: "e2e-playground-spec" } });
+}
+
+async function clearMock(request: APIRequestContext) {
+  expect((await request.delete(`${E2E_MOCK_UPSTREAM}/__requests`)).status()).toBe(204);
+}
+
+async function mockRequests(request: APIRequestContext): Promise<MockRecord[]> {
+  return (await (await request.get(`${E2E_MOCK_UPSTREAM}/__requests`)).json()) as MockRecord[];
+}
+
+async function openTestTab(page: Page, tool: string) {
+  await page.goto(`/tools/${tool}?tab=test`);
+  await expect(page.getByRole("tab", { name: "Test" })).toHaveAttribute("aria-selected", "true");
+}
+
+const runCard = (page: Page) => page.getByRole("region", { name: "Run", exact: true });
+
+/** Clicks `button` and returns the run the route answered with. */
+async function runVia(page: Page, button: string) {
+  const answered = page.waitForResponse((response) => response.url().endsWith(RUNS_PATH));
+  await page.getByRole("button", { name: button, exact: true }).click();
+  const response = await answered;
+  return { status: response.status(), text: await response.text() };
+}
+
+test.describe("as an editor", () => {
+  test.use({ storageState: storageStateFor("editor") });
+
+  test("a nested form fires a GET and shows the value json_path extracted", async ({ page, request }) => {
+    await clearMock(request);
+    await openTestTab(page, "e2e_play_forecast");
+    const city = page.getByRole("textbox", { name: /^city/ });
+    await expect(city).toHaveValue("Lisbon");
+    await city.fill("Porto");
+    await page.getByRole("textbox", { name: /^country/ }).fill("PT");
+    await page.getByRole("button", { name: "Add item" }).click();
+    await page.getByRole("textbox", { name: /^name/ }).fill("Harbour");
+    await page.getByRole("spinbutton", { name: /^minutes/ }).fill("15");
+    const { status } = await runVia(page, "Fire");
+    expect(status).toBe(200);
+
+    await expect(runCard(page).getByText("Success", { exact: true })).toBeVisible();
+    await expect(runCard(page).getByText("HTTP 200", { exact: true })).toBeVisible();
+    const result = runCard(page).getByRole("region", { name: "Result the model receives" });
+    await expect(result).toContainText('\\"city\\":\\"Porto\\"');
+    await expect(result).not.toContainText("Harbour");
+    const [sent] = await mockRequests(request);
+    expect(sent?.path).toBe("/forecast");
+    expect(JSON.parse(String(sent?.query.location))).toEqual({ city: "Porto", country: "PT" });
+    expect(JSON.parse(String(sent?.query.stops))).toEqual({ name: "Harbour", minutes: 15 });
+  });
+
+  test("an upstream 500 is an http_error with its status and what to check", async ({ page }) => {
+    await openTestTab(page, "e2e_play_broken");
+    await runVia(page, "Fire");
+    await expect(runCard(page).getByText("http_error", { exact: true })).toBeVisible();
+    await expect(runCard(page).getByText("HTTP 500", { exact: true })).toBeVisible();
+    await expect(runCard(page).getByText("What to check")).toBeVisible();
+  });
+
+  test("a 1-second timeout against a 3-second upstream is a timeout_error", async ({ page }) => {
+    await openTestTab(page, "e2e_play_slow");
+    await runVia(page, "Fire");
+    await expect(runCard(page).getByText("timeout_error", { exact: true })).toBeVisible();
+  });
+
+  test("a side-effect tool asks first, naming method and host; dismissing sends nothing", async ({ page, request }) => {
+    await clearMock(request);
+    await openTestTab(page, "e2e_play_create_note");
+    await page.getByRole("textbox", { name: /^text/ }).fill("hello from the playground");
+    await page.getByRole("button", { name: "Fire", exact: true }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Fire e2e_play_create_note?" });
+    await expect(confirm).toContainText("POST to 127.0.0.1:3101");
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByRole("button", { name: "Fire", exact: true })).toBeFocused();
+    expect(await mockRequests(request)).toEqual([]);
+
+    await page.getByRole("button", { name: "Fire", exact: true }).click();
+    const answered = page.waitForResponse((response) => response.url().endsWith(RUNS_PATH));
+    await page.getByRole("alertdialog").getByRole("button", { name: "Fire POST" }).click();
+    await answered;
+    await expect(runCard(page).getByText("Success", { exact: true })).toBeVisible();
+    const sent = await mockRequests(request);
+    expect(sent.map((record) => [record.method, record.path, JSON.parse(record.body)])).toEqual([["POST", "/notes", { text: "hello from the playground" }]]);
+  });
+
+  test("a halting answer shows the halt and its say text", async ({ page }) => {
+    await openTestTab(page, "e2e_play_close_chat");
+    await runVia(page, "Fire");
+    await expect(runCard(page).getByText("Halted", { exact: true })).toBeVisible();
+    await expect(runCard(page).getByText("The tool halts the agent's turn.")).toBeVisible();
+    await expect(runCard(page).getByText("TRANSFER_TO_HUMAN", { exact: true })).toBeVisible();
+  });
+
+  test("a destination outside the allowlist is refused before any connection", async ({ page, request }) => {
+    await clearMock(request);
+    await openTestTab(page, "e2e_play_elsewhere");
+    await runVia(page, "Fire");
+    await expect(runCard(page).getByText("blocked_destination", { exact: true })).toBeVisible();
+    expect(await mockRequests(request)).toEqual([]);
+  });
+
+  test("a dry run shows the request and sends nothing", async ({ page, request }) => {
+    await clearMock(request);
+    await openTestTab(page, "e2e_play_create_note");
+    await page.getByRole("textbox", { name: /^text/ }).fill("only a rehearsal");
+    await runVia(page, "Dry run");
+    await expect(runCard(page).getByText("Dry run", { exact: true })).toBeVisible();
+    await expect(runCard(page).getByText(`${E2E_MOCK_UPSTREAM}/notes`)).toBeVisible();
+    await expect(runCard(page).getByRole("region", { name: "Request" })).toContainText("only a rehearsal");
+    expect(await mockRequests(request)).toEqual([]);
+  });
+
+  test("the history lists each run and replay restores its arguments", async ({ page }) => {
+    await openTestTab(page, "e2e_play_forecast");
+    await page.getByRole("textbox", { name: /^city/ }).fill("Faro");
+    const { text } = await runVia(page, "Dry run");
+    const runId = (JSON.parse(text) as { data: { id: number } }).data.id;
+    await page.reload();
+    const history = page.getByRole("list", { name: "Run history" });
+    const entry = history.getByRole("listitem", { name: `Run ${runId}`, exact: true });
+    await expect(entry).toContainText("Dry run");
+    await expect(entry).toContainText("editor@e2e.quiver.test");
+    await page.getByRole("textbox", { name: /^city/ }).fill("Braga");
+    await entry.getByRole("button", { name: `Replay run ${runId}` }).click();
+    await expect(page.getByRole("textbox", { name: /^city/ })).toHaveValue("Faro");
+    await expect(page.getByRole("status").filter({ hasText: `run ${runId} are back in the form` })).toBeAttached();
+  });
+
+  test("a secret the upstream echoes back stays masked: page, curl text and run records", async ({ page }) => {
+    await openTestTab(page, "e2e_play_echo_secret");
+    const { text } = await runVia(page, "Fire");
+    await expect(runCard(page).getByText("Success", { exact: true })).toBeVisible();
+    const run = (JSON.parse(text) as { data: { id: number; curl: string; responseBody: string } }).data;
+    expect(run.responseBody).toContain("x-echo-token");
+    expect(run.curl).toContain("X-Echo-Token");
+    for (const value of [run.curl, run.responseBody, text]) expect(value).not.toContain(SEEDED_SECRETS.echoToken);
+    const database = new Database(E2E_DATABASE_URL.replace(/^file:/, ""), { readonly: true });
+    try {
+      const rows = database.prepare("SELECT arguments, context, response FROM test_runs WHERE tool_name = ?").all("e2e_play_echo_secret");
+      expect(rows.length).toBeGreaterThan(0);
+      expect(JSON.stringify(rows)).not.toContain(SEEDED_SECRETS.echoToken);
+    } finally {
+      database.close();
+    }
+  });
+
+  test("a saved case passes, fails with its difference once the tool is broken, and tools:check exits non-zero", async ({ page }) => {
+    await openTestTab(page, CASE_TOOL);
+    await page.getByRole("textbox", { name: /^city/ }).fill("Coimbra");
+    await runVia(page, "Fire");
+    await runCard(page).getByRole("button", { name: "Save as test case" }).click();
+    const dialog = page.getByRole("dialog", { name: "Save as test case" });
+    await expect(dialog.getByRole("checkbox", { name: "HTTP status is 200" })).toBeChecked();
+    await dialog.getByRole("button", { name: "Save test case" }).click();
+    await expect(dialog.getByText("Name the test case")).toBeVisible();
+    await dialog.getByRole("textbox", { name: "Name" }).fill("coimbra forecast");
+    await dialog.getByRole("button", { name: "Save test case" }).click();
+    await expect(dialog).toBeHidden();
+
+    const cases = page.getByRole("list", { name: "Test cases" });
+    const saved = cases.getByRole("listitem", { name: "coimbra forecast" });
+    await expect(saved).toContainText("never run");
+    await page.getByRole("button", { name: "Run all" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "All 1 test cases passed." })).toBeVisible();
+    await expect(saved).toContainText("passing");
+
+    try {
+      await changeCaseToolExtract("query.elsewhere");
+      await page.reload();
+      await page.getByRole("button", { name: "Run all" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "1 of 1 test cases failed." })).toBeVisible();
+      await expect(saved).toContainText("failing");
+      const failure = saved.getByRole("listitem").filter({ hasText: "Outcome is success" });
+      await expect(failure).toContainText("fail");
+      await expect(failure.getByRole("definition").first()).toHaveText('"success"');
+      await expect(failure.getByRole("definition").nth(1)).toHaveText('"error"');
+
+      const check = spawnSync("npm", ["run", "--silent", "tools:check", "--", "--tool", CASE_TOOL], {
+        env: { ...process.env, ...E2E_SERVER_ENV },
+        encoding: "utf8",
+      });
+      expect(check.status, check.stderr).toBe(1);
+      expect(check.stdout).toContain("coimbra forecast");
+
+      await page.goto(`/tools?q=${CASE_TOOL}`);
+      await expect(page.getByRole("row", { name: CASE_TOOL }).getByText("tests fail")).toBeVisible();
+    } finally {
+      await changeCaseToolExtract("query.location");
+    }
+
+    await openTestTab(page, CASE_TOOL);
+    await saved.getByRole("button", { name: "Delete test case coimbra forecast" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete test case" }).click();
+    await expect(cases).toHaveCount(0);
+  });
+
+  test("Cancel aborts the upstream call", async ({ page, request }) => {
+    await clearMock(request);
+    await openTestTab(page, "e2e_play_wait");
+    await page.getByRole("button", { name: "Fire", exact: true }).click();
+    const cancel = page.getByRole("button", { name: "Cancel" });
+    await expect(cancel).toBeVisible();
+    await expect.poll(async () => (await mockRequests(request)).length).toBe(1);
+    await cancel.click();
+    await expect(page.getByRole("status").filter({ hasText: "Cancelled" })).toBeAttached();
+    await expect.poll(async () => (await mockRequests(request))[0]?.aborted).toBe(true);
+    await expect(page.getByRole("button", { name: "Fire", exact: true })).toBeVisible();
+  });
+});
+
+test.describe("as a viewer", () => {
+  test.use({ storageState: storageStateFor("viewer") });
+
+  test("dry-runs but has no Fire, and the route refuses a crafted fire", async ({ page, request }) => {
+    await clearMock(request);
+    await openTestTab(page, "e2e_play_create_note");
+    await expect(page.getByRole("button", { name: "Fire", exact: true })).toHaveCount(0);
+    await page.getByRole("textbox", { name: /^text/ }).fill("viewer rehearsal");
+    const { status } = await runVia(page, "Dry run");
+    expect(status).toBe(200);
+    await expect(runCard(page).getByText("Dry run", { exact: true })).toBeVisible();
+
+    const crafted = await page.request.post(RUNS_PATH, {
+      data: { toolName: "e2e_play_create_note", mode: "fire", arguments: { text: "sneaky" }, context: {} },
+    });
+    expect(crafted.status()).toBe(403);
+    expect(await crafted.json()).toMatchObject({ ok: false, message: "Firing a tool needs the editor role; you are signed in as viewer." });
+    expect(await mockRequests(request)).toEqual([]);
+  });
+});
