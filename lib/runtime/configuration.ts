@@ -6,6 +6,7 @@
 import { oidcProviderFromEnv } from "../auth/oidc";
 import { checkSignInSettings } from "../auth/sign-in-settings";
 import { executionConfigFromEnv, type ExecutionConfig } from "../tools";
+import { rateLimitFromEnv, retentionDaysFromEnv } from "./agent-door/settings";
 
 let executionConfig: ExecutionConfig | null = null;
 
@@ -25,4 +26,6 @@ export function validateConfiguration(): void {
   checkSignInSettings(process.env);
   getExecutionConfig();
   oidcProviderFromEnv(process.env);
+  rateLimitFromEnv(process.env);
+  retentionDaysFromEnv(process.env);
 }

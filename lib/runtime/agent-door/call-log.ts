@@ -9,7 +9,7 @@ import "server-only";
  * A lost write is logged, never thrown at an agent: the call itself already happened.
  */
 import { insertCallLogs, pruneCallLogs, type CallLogEntry } from "../../db/call-logs";
-import { ValidationError } from "../../errors";
+import { retentionDaysFromEnv } from "./settings";
 
 export type { CallLogEntry } from "../../db/call-logs";
 
@@ -18,20 +18,8 @@ export const FLUSH_BATCH_SIZE = 100;
 /** Buffered rows beyond this are dropped (and counted) if the database stays unreachable. */
 const MAX_BUFFERED = 10_000;
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
-export const DEFAULT_RETENTION_DAYS = 30;
 /** Arguments and results kept in the log are cut to this many characters. */
 export const PAYLOAD_LOG_LIMIT = 4096;
-
-/** Reads `QUIVER_CALL_LOG_RETENTION_DAYS` (whole days, at least 1). */
-export function retentionDaysFromEnv(env: Readonly<Record<string, string | undefined>>): number {
-  const raw = env.QUIVER_CALL_LOG_RETENTION_DAYS;
-  if (raw === undefined || raw.trim() === "") return DEFAULT_RETENTION_DAYS;
-  const days = Number(raw);
-  if (!Number.isInteger(days) || days < 1) {
-    throw new ValidationError([{ path: "QUIVER_CALL_LOG_RETENTION_DAYS", message: "must be a whole number of days, at least 1" }]);
-  }
-  return days;
-}
 
 /** A payload as the log keeps it: JSON text cut to {@link PAYLOAD_LOG_LIMIT} characters. */
 export function logPayload(value: unknown): string {

@@ -7,33 +7,7 @@ import "server-only";
  */
 import { RateLimiterRes } from "rate-limiter-flexible";
 import { sharedLimiter } from "../../db/rate-limits";
-import { ValidationError } from "../../errors";
-
-export interface RateLimitPolicy {
-  readonly points: number;
-  readonly durationSeconds: number;
-}
-
-export const DEFAULT_API_RATE_LIMIT: RateLimitPolicy = { points: 120, durationSeconds: 60 };
-
-const POLICY = /^\s*(\d{1,9})\s*\/\s*(\d{1,9})\s*$/;
-
-/**
- * Reads `QUIVER_API_RATE_LIMIT` ("120/60": 120 calls per 60 seconds per key).
- *
- * @throws ValidationError naming the variable when the value is not `points/seconds` with both above 0.
- */
-export function rateLimitFromEnv(env: Readonly<Record<string, string | undefined>>): RateLimitPolicy {
-  const raw = env.QUIVER_API_RATE_LIMIT;
-  if (raw === undefined || raw.trim() === "") return DEFAULT_API_RATE_LIMIT;
-  const match = raw.match(POLICY);
-  const points = Number(match?.[1]);
-  const durationSeconds = Number(match?.[2]);
-  if (!match || points < 1 || durationSeconds < 1) {
-    throw new ValidationError([{ path: "QUIVER_API_RATE_LIMIT", message: 'must be "calls/seconds" with both above 0, e.g. "120/60"' }]);
-  }
-  return { points, durationSeconds };
-}
+import { rateLimitFromEnv, type RateLimitPolicy } from "./settings";
 
 let policy: RateLimitPolicy | null = null;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_RETENTION_DAYS, logPayload, PAYLOAD_LOG_LIMIT, retentionDaysFromEnv } from "./call-log";
-import { DEFAULT_API_RATE_LIMIT, rateLimitFromEnv } from "./rate-limit";
+import { logPayload, PAYLOAD_LOG_LIMIT } from "./call-log";
+import { DEFAULT_API_RATE_LIMIT, DEFAULT_RETENTION_DAYS, rateLimitFromEnv, retentionDaysFromEnv } from "./settings";
 
 describe("QUIVER_API_RATE_LIMIT", () => {
   it("reads calls/seconds, defaulting to 120 per 60 s", () => {
