@@ -18,11 +18,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import pg from "pg";
 import { SYSTEM_ACTOR } from "../lib/audit/events";
 import { createApiKey } from "../lib/db/api-keys";
 import { createDb, setDb } from "../lib/db/client";
 import { createPersona } from "../lib/db/personas";
+import { dropPostgresSchema } from "../lib/db/test-support/postgres-schema";
 import { saveTool } from "../lib/db/tool-saves";
 import { generateEncryptionKey } from "../lib/secrets/keyring";
 import { parseToolDefinition } from "../lib/tools";
@@ -147,19 +147,6 @@ async function measure(dialect: string, url: string, upstream: string): Promise<
   }
 }
 
-async function dropSchema(url: string): Promise<void> {
-  const target = new URL(url);
-  const schema = target.searchParams.get("schema");
-  target.searchParams.delete("schema");
-  const client = new pg.Client({ connectionString: target.toString() });
-  await client.connect();
-  try {
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  } finally {
-    await client.end();
-  }
-}
-
 const upstream = await startUpstream();
 process.on("exit", upstream.stop);
 const sqliteDir = mkdtempSync(path.join(tmpdir(), "quiver-bench-"));
@@ -173,6 +160,6 @@ postgresUrl.searchParams.set("schema", `quiver_bench_${randomBytes(6).toString("
 try {
   await measure("PostgreSQL", postgresUrl.toString(), upstream.origin);
 } finally {
-  await dropSchema(postgresUrl.toString());
+  await dropPostgresSchema(postgresUrl.toString(), "quiver_bench_");
 }
 process.exit(0);
