@@ -14,7 +14,7 @@ import type { ActionResult } from "@/lib/actions/action-result";
 import type { ValidationIssue } from "@/lib/errors";
 import type { ImportPreview, ImportReport, ImportPreviewTool } from "@/lib/runtime/tool-import";
 
-type Choice = "skip" | "overwrite";
+export type Choice = "skip" | "overwrite";
 
 const SECRET_REASONS: Readonly<Record<ImportReport["secretsToEnter"][number]["reason"], string>> = {
   not_imported: "the document carried a value, which Quiver never imports",
@@ -97,7 +97,7 @@ export function ImportToolsForm() {
   );
 }
 
-interface PreviewCardProps {
+export interface PreviewCardProps {
   readonly preview: ImportPreview;
   readonly problems: number;
   readonly choices: Readonly<Record<string, Choice>>;
@@ -107,7 +107,8 @@ interface PreviewCardProps {
   readonly failure?: string;
 }
 
-function PreviewCard({ preview, problems, choices, onChoose, onImport, pending, failure }: PreviewCardProps) {
+/** What the import would do per tool (new, existing with a skip/overwrite choice, invalid), and the Import button. */
+export function PreviewCard({ preview, problems, choices, onChoose, onImport, pending, failure }: PreviewCardProps) {
   const unchosen = preview.tools.filter((tool) => tool.status === "exists" && choices[tool.name] === undefined).length;
   const blocked = problems > 0 || unchosen > 0 || preview.tools.length === 0;
   return (
@@ -169,7 +170,8 @@ function PreviewRow({ tool, choice, onChoose }: { tool: ImportPreviewTool; choic
   );
 }
 
-function ReportCard({ report }: { report: ImportReport }) {
+/** What an import did: created, updated, unchanged and skipped tools, and the secrets to enter. */
+export function ReportCard({ report }: { report: ImportReport }) {
   const lines: [string, readonly string[]][] = [
     ["Created", report.created],
     ["Updated", report.updated],

@@ -1,0 +1,223 @@
+"use client";
+
+import { useState, useTransition, type ChangeEvent } from "react";
+import { importToolsAction, previewImportAction } from "@/app/(dashboard)/tools/import-tools/actions";
+import { inspectOpenApiAction } from "@/app/(dashboard)/tools/import-tools/source-actions";
+import { PreviewCard, ReportCard, type Choice } from "@/components/tool-transfer/import-tools-form";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Field, Input, Textarea } from "@/components/ui/field";
+import { FormStatus } from "@/components/ui/form-status";
+import { RadioGroup } from "@/components/ui/radio-group";
+import { Select } from "@/components/ui/select";
+import { toast } from "@/components/ui/toaster";
+import type { ActionResult } from "@/lib/actions/action-result";
+import type { ImportPreview, ImportReport } from "@/lib/runtime/tool-import";
+import type { InspectedDocument } from "@/lib/runtime/openapi-import";
+import { OperationPicker, renamedTool } from "./operation-picker";
+
+type Inspected = InspectedDocument & { documentUrl: string | null };
+const CUSTOM_BASE = "custom";
+
+/**
+ * OpenAPI / Swagger import: read a document (pasted, uploaded or at a URL — parsed on the
+ * server), pick operations, rename or untick them, then check and import the chosen tools through
+ * the JSON import's preview and all-or-nothing import, with the same skip/overwrite choices.
+ */
+export function OpenApiImport() {
+  const [mode, setMode] = useState<"text" | "url">("text");
+  const [text, setText] = useState("");
+  const [url, setUrl] = useState("");
+  const [server, setServer] = useState("0");
+  const [baseUrl, setBaseUrl] = useState("");
+  const [inspected, setInspected] = useState<Inspected | null>(null);
+  const [readError, setReadError] = useState<string | undefined>();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [names, setNames] = useState<Record<string, string>>({});
+  const [preview, setPreview] = useState<ActionResult<ImportPreview> | null>(null);
+  const [choices, setChoices] = useState<Record<string, Choice>>({});
+  const [outcome, setOutcome] = useState<ActionResult<ImportReport> | null>(null);
+  const [pending, startTransition] = useTransition();
+
+  const changed = () => {
+    setPreview(null);
+    setOutcome(null);
+  };
+  const read = (serverChoice = server, base = baseUrl) =>
+    startTransition(async () => {
+      const result = await inspectOpenApiAction({
+        source: mode === "text" ? { kind: "text", text } : { kind: "url", url },
+        ...(serverChoice === CUSTOM_BASE ? { baseUrl: base } : { server: Number(serverChoice) }),
+      });
+      changed();
+      if (!result.ok) {
+        setReadError(result.errors.map((issue) => issue.message).join(" ") || result.message);
+        return;
+      }
+      setReadError(undefined);
+      setInspected(result.data);
+      // A new read keeps the operator's picks and names where the operations are still importable.
+      const importable = new Set(result.data.operations.filter((operation) => operation.importable).map((operation) => operation.key));
+      setSelected((current) => new Set([...current].filter((key) => importable.has(key))));
+    });
+  const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (file) {
+      setText(await file.text());
+      setInspected(null);
+    }
+  };
+  const chosenTools = () =>
+    (inspected?.operations ?? []).flatMap((operation) => (operation.importable && selected.has(operation.key) ? [renamedTool(operation, names)] : []));
+  const check = () =>
+    startTransition(async () => {
+      setOutcome(null);
+      setChoices({});
+      setPreview(await previewImportAction(JSON.stringify(chosenTools())));
+    });
+  const runImport = () =>
+    startTransition(async () => {
+      const result = await importToolsAction(JSON.stringify(chosenTools()), choices);
+      setOutcome(result);
+      if (result.ok) {
+        setPreview(null);
+        if (result.message) toast.success(result.message);
+      }
+    });
+
+  const checked = preview?.ok ? preview.data : null;
+  const problems = checked ? [...checked.issues, ...checked.tools.flatMap((tool) => (tool.status === "invalid" ? tool.issues : []))].length : 0;
+  return (
+    <div className="grid min-w-0 gap-6">
+      <Card title="OpenAPI or Swagger document" description="OpenAPI 3.0, 3.1 or Swagger 2.0, in JSON or YAML. A document at a URL is fetched by the server, through the same destination guard as tools.">
+        <div className="grid min-w-0 gap-4">
+          <RadioGroup
+            label="Where the document comes from"
+            name="openapi-source"
+            value={mode}
+            onValueChange={(value) => {
+              setMode(value as "text" | "url");
+              setInspected(null);
+              setReadError(undefined);
+            }}
+            choices={[
+              { value: "text", label: "Paste or upload" },
+              { value: "url", label: "Fetch from a URL", description: "Relative server URLs in the document resolve against it." },
+            ]}
+          />
+          {mode === "text" ? (
+            <>
+              <div className="flex flex-wrap items-center gap-2">
+                <label htmlFor="openapi-file" className="text-sm">
+                  Read a .json or .yaml file
+                </label>
+                <input id="openapi-file" type="file" accept=".json,.yaml,.yml,application/json,application/yaml,text/yaml" onChange={readFile} className="max-w-full text-sm file:mr-2 file:rounded-md file:border file:border-input file:bg-surface file:px-3 file:py-1" />
+              </div>
+              <Field id="openapi-text" label="Document" error={readError}>
+                <Textarea id="openapi-text" value={text} error={readError} rows={10} spellCheck={false} className="font-mono text-xs" onChange={(event) => { setText(event.target.value); setInspected(null); }} />
+              </Field>
+            </>
+          ) : (
+            <Field id="openapi-url" label="Document URL" error={readError}>
+              <Input id="openapi-url" type="url" value={url} error={readError} placeholder="https://api.example.com/openapi.json" onChange={(event) => { setUrl(event.target.value); setInspected(null); }} />
+            </Field>
+          )}
+          <div className="flex flex-wrap items-center gap-3">
+            <Button variant="secondary" onClick={() => read()} disabled={pending || (mode === "text" ? text.trim() === "" : url.trim() === "")}>
+              {pending && !inspected ? "Reading…" : "Read operations"}
+            </Button>
+            <FormStatus message={readError && "The document was not read."} />
+          </div>
+        </div>
+      </Card>
+      {inspected && (
+        <Card title={`${inspected.title} · ${inspected.version}`} description="Pick the operations to import. Each becomes a data-defined tool; you can rename it here and edit it after the import.">
+          <div className="grid min-w-0 gap-4">
+            <ServerChoice inspected={inspected} server={server} baseUrl={baseUrl} pending={pending} onServer={(value) => { setServer(value); if (value !== CUSTOM_BASE) read(value); }} onBaseUrl={setBaseUrl} onApplyBase={() => read(CUSTOM_BASE, baseUrl)} />
+            <OperationPicker
+              operations={inspected.operations}
+              selected={selected}
+              onSelect={(keys, value) => {
+                changed();
+                setSelected((current) => {
+                  const next = new Set(current);
+                  for (const key of keys) (value ? next.add(key) : next.delete(key));
+                  return next;
+                });
+              }}
+              names={names}
+              onRename={(key, name) => {
+                changed();
+                setNames((current) => ({ ...current, [key]: name }));
+              }}
+            />
+            <div className="flex flex-wrap items-center gap-3">
+              <Button variant="secondary" onClick={check} disabled={pending || selected.size === 0}>
+                Check {selected.size} {selected.size === 1 ? "tool" : "tools"}
+              </Button>
+              {preview && !preview.ok && <FormStatus message={[preview.message, ...preview.errors.map((issue) => issue.message)].join(" ")} />}
+            </div>
+          </div>
+        </Card>
+      )}
+      {checked && (
+        <PreviewCard
+          preview={checked}
+          problems={problems}
+          choices={choices}
+          onChoose={(name, choice) => setChoices((current) => ({ ...current, [name]: choice }))}
+          onImport={runImport}
+          pending={pending}
+          failure={outcome && !outcome.ok ? outcome.message : undefined}
+        />
+      )}
+      {outcome?.ok && <ReportCard report={outcome.data} />}
+    </div>
+  );
+}
+
+interface ServerChoiceProps {
+  readonly inspected: Inspected;
+  readonly server: string;
+  readonly baseUrl: string;
+  readonly pending: boolean;
+  readonly onServer: (value: string) => void;
+  readonly onBaseUrl: (value: string) => void;
+  readonly onApplyBase: () => void;
+}
+
+/** Which base URL the tools call: one of the document's servers, or the operator's own. */
+function ServerChoice({ inspected, server, baseUrl, pending, onServer, onBaseUrl, onApplyBase }: ServerChoiceProps) {
+  return (
+    <div className="grid min-w-0 gap-2">
+      <div className="flex min-w-0 flex-wrap items-center gap-2">
+        <label htmlFor="openapi-server" className="text-sm">
+          Server
+        </label>
+        <Select id="openapi-server" className="w-full min-w-0 sm:w-auto sm:max-w-lg" value={server} onChange={(event) => onServer(event.target.value)} disabled={pending}>
+          {inspected.servers.map((choice, index) => (
+            <option key={`${index}-${choice.template}`} value={String(index)}>
+              {choice.url ?? `${choice.template} (not usable: relative or not http)`}
+              {choice.description ? ` — ${choice.description}` : ""}
+            </option>
+          ))}
+          <option value={CUSTOM_BASE}>Another base URL…</option>
+        </Select>
+      </div>
+      {server === CUSTOM_BASE && (
+        <div className="flex min-w-0 flex-wrap items-center gap-2">
+          <label htmlFor="openapi-base-url" className="text-sm">
+            Base URL
+          </label>
+          <Input id="openapi-base-url" type="url" value={baseUrl} placeholder="https://api.example.com/v1" className="min-w-0 flex-1 basis-56" onChange={(event) => onBaseUrl(event.target.value)} />
+          <Button variant="secondary" size="sm" onClick={onApplyBase} disabled={pending || baseUrl.trim() === ""}>
+            Use this base URL
+          </Button>
+        </div>
+      )}
+      {inspected.base === null && server !== CUSTOM_BASE && (
+        <p className="text-sm text-warning-foreground">The document names no absolute server URL: choose another base URL, or fetch the document from its URL.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+"use client";
+
+import { useMemo, useState } from "react";
+import { Badge, StatusBadge } from "@/components/ui/badge";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Input } from "@/components/ui/field";
+import { ValidationError } from "@/lib/errors";
+import type { InspectedOperation } from "@/lib/runtime/openapi-import";
+import { compatibilityReport, parseToolDefinition, PROVIDER_FORMATS, type PersistedToolDefinition } from "@/lib/tools/client";
+
+interface OperationPickerProps {
+  readonly operations: readonly InspectedOperation[];
+  readonly selected: ReadonlySet<string>;
+  readonly onSelect: (keys: readonly string[], selected: boolean) => void;
+  readonly names: Readonly<Record<string, string>>;
+  readonly onRename: (key: string, name: string) => void;
+}
+
+/** The tool an operation becomes, under the name the operator gave it. */
+export function renamedTool(operation: InspectedOperation & { importable: true }, names: Readonly<Record<string, string>>): PersistedToolDefinition {
+  return { ...operation.tool, name: names[operation.key] ?? operation.tool.name };
+}
+
+/**
+ * Every operation of the document grouped by tag, with search and select-all (of what the search
+ * shows): an importable one has a checkbox, a name to edit, its secrets to fill, its provider
+ * compatibility and remarks; one that is not importable says why.
+ */
+export function OperationPicker({ operations, selected, onSelect, names, onRename }: OperationPickerProps) {
+  const [search, setSearch] = useState("");
+  const visible = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    return needle === "" ? operations : operations.filter((operation) => `${operation.key} ${operation.summary ?? ""} ${operation.tag ?? ""}`.toLowerCase().includes(needle));
+  }, [operations, search]);
+  const groups = useMemo(() => {
+    const byTag = new Map<string, InspectedOperation[]>();
+    for (const operation of visible) byTag.set(operation.tag ?? "Untagged", [...(byTag.get(operation.tag ?? "Untagged") ?? []), operation]);
+    return [...byTag];
+  }, [visible]);
+  const importableKeys = visible.filter((operation) => operation.importable).map((operation) => operation.key);
+  const allSelected = importableKeys.length > 0 && importableKeys.every((key) => selected.has(key));
+  const importableCount = operations.filter((operation) => operation.importable).length;
+
+  return (
+    <div className="grid min-w-0 gap-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <label htmlFor="operation-search" className="sr-only">
+          Search operations
+        </label>
+        <Input id="operation-search" type="search" placeholder="Search operations" value={search} onChange={(event) => setSearch(event.target.value)} className="min-w-0 flex-1 basis-56" />
+        <label className="inline-flex items-center gap-2 text-sm">
+          <Checkbox checked={allSelected} disabled={importableKeys.length === 0} onCheckedChange={(checked) => onSelect(importableKeys, checked === true)} />
+          Select all importable{search.trim() ? " shown" : ""}
+        </label>
+      </div>
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        {operations.length} operations: {importableCount} importable, {operations.length - importableCount} not importable. {selected.size} selected.
+        {visible.length !== operations.length && ` Showing ${visible.length}.`}
+      </p>
+      {groups.length === 0 && <p className="rounded-md border border-dashed p-4 text-sm text-muted-foreground">No operation matches the search.</p>}
+      {groups.map(([tag, members]) => (
+        <section key={tag} aria-label={`Tag ${tag}`} className="grid min-w-0 gap-2">
+          <h3 className="text-sm font-medium">
+            {tag} <span className="text-muted-foreground">({members.length})</span>
+          </h3>
+          <ul className="divide-y rounded-md border">
+            {members.map((operation) => (
+              <OperationRow key={operation.key} operation={operation} checked={selected.has(operation.key)} onSelect={onSelect} names={names} onRename={onRename} />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+interface OperationRowProps {
+  readonly operation: InspectedOperation;
+  readonly checked: boolean;
+  readonly onSelect: (keys: readonly string[], selected: boolean) => void;
+  readonly names: Readonly<Record<string, string>>;
+  readonly onRename: (key: string, name: string) => void;
+}
+
+function OperationRow({ operation, checked, onSelect, names, onRename }: OperationRowProps) {
+  const id = `operation-${operation.key.replace(/\W+/g, "-")}`;
+  return (
+    <li aria-label={operation.key} className="grid min-w-0 gap-2 p-3 text-sm">
+      <div className="flex min-w-0 items-start gap-2">
+        {operation.importable ? (
+          <Checkbox id={id} className="mt-0.5" checked={checked} onCheckedChange={(value) => onSelect([operation.key], value === true)} />
+        ) : (
+          <span aria-hidden className="mt-0.5 size-4 shrink-0" />
+        )}
+        <label htmlFor={operation.importable ? id : undefined} className="flex min-w-0 flex-wrap items-center gap-2">
+          <Badge>{operation.method}</Badge>
+          <code className="min-w-0 font-mono text-xs break-all">{operation.path}</code>
+          {operation.summary && <span className="min-w-0 text-muted-foreground">{operation.summary}</span>}
+        </label>
+      </div>
+      {operation.importable ? (
+        checked && <ImportableDetails operation={operation} names={names} onRename={onRename} />
+      ) : (
+        <p className="pl-6 text-danger-foreground">
+          <StatusBadge status="danger">not importable</StatusBadge> {capitalise(operation.reason)}.
+        </p>
+      )}
+    </li>
+  );
+}
+
+function ImportableDetails({ operation, names, onRename }: { operation: InspectedOperation & { importable: true }; names: Readonly<Record<string, string>>; onRename: (key: string, name: string) => void }) {
+  const tool = renamedTool(operation, names);
+  const verdict = useMemo(() => judge(tool), [tool]);
+  const nameId = `name-${operation.key.replace(/\W+/g, "-")}`;
+  return (
+    <div className="grid min-w-0 gap-2 pl-6">
+      <div className="flex flex-wrap items-center gap-2">
+        <label htmlFor={nameId} className="text-muted-foreground">
+          Tool name
+        </label>
+        <Input id={nameId} value={tool.name} spellCheck={false} className="w-full max-w-xs font-mono" error={verdict.error} onChange={(event) => onRename(operation.key, event.target.value)} />
+        {verdict.error ? <span className="text-danger-foreground">{verdict.error}</span> : <StatusBadge status="success">valid</StatusBadge>}
+      </div>
+      {operation.secrets.length > 0 && (
+        <p>
+          Secret headers to fill after the import:{" "}
+          {operation.secrets.map((secret) => (
+            <span key={secret.name} className="mr-2">
+              <Badge tone="warning">{secret.name}</Badge> {secret.note}
+            </span>
+          ))}
+        </p>
+      )}
+      {verdict.findings.length > 0 ? (
+        <details>
+          <summary className="cursor-pointer text-muted-foreground">Provider compatibility: {verdict.findings.length} remarks</summary>
+          <ul className="mt-1 grid gap-1">
+            {verdict.findings.map((finding, index) => (
+              <li key={index}>
+                <StatusBadge status={finding.severity === "refused" ? "danger" : finding.severity === "changed" ? "warning" : "neutral"}>
+                  {finding.provider} · {finding.severity}
+                </StatusBadge>{" "}
+                <span className="text-muted-foreground">{finding.message}</span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : (
+        !verdict.error && <p className="text-muted-foreground">Every provider accepts this tool as written.</p>
+      )}
+      {operation.responseFields.length > 0 && (
+        <p className="text-muted-foreground">
+          Response fields to extract later (json_path): <code className="font-mono text-xs break-all">{operation.responseFields.join(", ")}</code>
+        </p>
+      )}
+      {operation.warnings.length > 0 && (
+        <ul className="grid list-disc gap-1 pl-5 text-muted-foreground">
+          {operation.warnings.map((warning) => (
+            <li key={warning}>{warning}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The one validator's verdict on the renamed tool, and what each provider would change or refuse. */
+function judge(tool: PersistedToolDefinition): { error?: string; findings: { provider: string; severity: string; message: string }[] } {
+  try {
+    const definition = parseToolDefinition(tool);
+    const report = compatibilityReport(definition);
+    return { findings: PROVIDER_FORMATS.flatMap((format) => report[format]) };
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    return { error: error.issues.map((issue) => `${issue.path}: ${issue.message}`).join(" "), findings: [] };
+  }
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
