@@ -43,7 +43,7 @@ function runTestScript({ bin, log }: { bin: string; log: string }): Promise<Run>
       "/bin/bash",
       [path.join(PROJECT_ROOT, "scripts/test.sh")],
       // Only the fakes on PATH: no real chromium, apt-get, npm or npx.
-      { env: { PATH: bin, HOME: bin, CHROMIUM_PATH: path.join(bin, "no-chromium-here") }, timeout: 60_000 },
+      { env: { NODE_ENV: "test", PATH: bin, HOME: bin, CHROMIUM_PATH: path.join(bin, "no-chromium-here") }, timeout: 60_000 },
       (error, stdout, stderr) => {
         const calls = existsSync(log) ? readFileSync(log, "utf8").trim().split("\n") : [];
         resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr, calls: calls.filter((call) => !call.startsWith("id")) });
