@@ -19,9 +19,9 @@ function Section({ title, children, actions }: { title: string; children: React.
   );
 }
 
-function HeaderList({ headers }: { headers: Readonly<Record<string, string>> }) {
+function HeaderList({ headers, empty }: { headers: Readonly<Record<string, string>>; empty: string }) {
   const entries = Object.entries(headers);
-  if (entries.length === 0) return <p className="text-sm text-muted-foreground">none</p>;
+  if (entries.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
   return (
     <ul className="grid gap-1 rounded-md border bg-muted/40 p-2 font-mono text-xs">
       {entries.map(([name, value]) => (
@@ -120,17 +120,17 @@ export function RunResult({ run }: { run: PlaygroundRunView }) {
       {run.request && (
         <Section title="Request" actions={run.curl && <CopyButton value={run.curl} label="Copy as curl" />}>
           <p className="flex min-w-0 items-start gap-2 text-sm">
-            <Badge className="font-mono">{run.request.method}</Badge>
+            <Badge className="shrink-0 font-mono">{run.request.method}</Badge>
             <code className="min-w-0 font-mono break-all">{run.request.url}</code>
           </p>
-          <HeaderList headers={run.request.headers} />
+          <HeaderList headers={run.request.headers} empty="No request headers." />
           {run.request.body !== null && <CodeBlock title="Request body" code={prettyBody(run.request.body).text} maxHeightClass="max-h-64" />}
         </Section>
       )}
 
       {run.responseHeaders && (
         <Section title="Response headers">
-          <HeaderList headers={run.responseHeaders} />
+          <HeaderList headers={run.responseHeaders} empty="No response headers." />
         </Section>
       )}
 
