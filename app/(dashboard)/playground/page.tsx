@@ -56,12 +56,15 @@ export default async function PlaygroundPage({ searchParams }: { searchParams: S
           {listing.rows.map((tool, index) => (
             <Row key={tool.name} label={tool.name}>
               <Cell className="max-w-md">
-                <Link href={`/tools/${tool.name}?tab=test`} className="font-mono text-sm font-medium break-all text-accent-foreground hover:underline">
-                  {tool.name}
-                </Link>
-                <p className="mt-0.5 line-clamp-2 text-xs text-muted-foreground" title={tool.description}>
-                  {tool.description}
-                </p>
+                {/* Room on phone cards for the Test button, placed at the card's top right. */}
+                <div className="min-w-0 pr-16 md:pr-0">
+                  <Link href={`/tools/${tool.name}?tab=test`} className="font-mono text-sm font-medium break-all text-accent-foreground hover:underline">
+                    {tool.name}
+                  </Link>
+                  <p className="mt-0.5 line-clamp-2 text-xs text-muted-foreground" title={tool.description}>
+                    {tool.description}
+                  </p>
+                </div>
               </Cell>
               <Cell label="Kind">{tool.kind === "data" ? <Badge className="font-mono">{tool.method}</Badge> : <Badge tone="accent">code</Badge>}</Cell>
               <Cell label="Test cases">{health.has(tool.name) ? <HealthBadge health={health.get(tool.name)} /> : <span className="text-xs text-muted-foreground">none</span>}</Cell>
