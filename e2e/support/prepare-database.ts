@@ -3,9 +3,10 @@
  * operator per role and tools whose secret headers hold the values the leak guard watches.
  * Runs before `next start` (see playwright.config.ts), with the e2e server's environment.
  */
-import { rmSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { applyPendingMigrations } from "../../scripts/db/apply-migrations";
 import { SYSTEM_ACTOR } from "../../lib/audit/events";
+import { createApiKey } from "../../lib/db/api-keys";
 import { getDb } from "../../lib/db/client";
 import { sqliteFilePath } from "../../lib/db/database-url";
 import { createPersona } from "../../lib/db/personas";
@@ -17,6 +18,7 @@ import { parseToolDefinition } from "../../lib/tools";
 import { SEEDED_SECRETS } from "../fixtures/seeded-secrets";
 import { E2E_DATABASE_URL, E2E_MOCK_UPSTREAM, E2E_MOCK_UPSTREAM_PORT, E2E_OPERATORS } from "./environment";
 import { LOCKOUT_OPERATOR } from "./lockout-operator";
+import { MCP_KEY_FILE, MCP_PERSONA, MCP_TOOLS } from "./mcp-fixture";
 
 const databaseFile = sqliteFilePath(E2E_DATABASE_URL);
 for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(databaseFile + suffix, { force: true });
@@ -161,6 +163,11 @@ for (const name of ["e2e_persona_keep", "e2e_persona_doomed"]) {
 
 // The sign-in abuse spec's own operator, locked out there.
 await createUser({ ...LOCKOUT_OPERATOR, role: "viewer" }, SYSTEM_ACTOR);
+
+// The MCP journey's persona and API key (e2e/mcp.spec.ts); the token goes to an owner-only file, never to the log.
+await createPersona({ slug: MCP_PERSONA, name: "MCP check", grant: [...MCP_TOOLS] }, SYSTEM_ACTOR);
+const mcpKey = await createApiKey({ name: "e2e MCP client", personaSlugs: [MCP_PERSONA] }, SYSTEM_ACTOR);
+writeFileSync(MCP_KEY_FILE, mcpKey.token, { mode: 0o600 });
 
 await getDb().$disconnect();
 console.log("e2e database ready");

@@ -1,0 +1,163 @@
+/**
+ * Protects the MCP door (issue 10): a real MCP client — the SDK's `Client` with its Streamable
+ * HTTP transport — points at a persona's `/api/v1/personas/{slug}/mcp` with an API key, lists
+ * the persona's tools with their annotations, calls one (the mock upstream receives it), sees a
+ * halt's say text and marker, gets a failing tool back as `isError`, and sees a tool vanish from
+ * the next list once an editor switches it off on the persona page (a call of it is then refused
+ * and nothing reaches the upstream). A bad key is 401, a key of another persona 403. Every MCP
+ * response is checked for seeded secrets, including a tool whose upstream echoes its secret.
+ */
+import { readFileSync } from "node:fs";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ErrorCode, McpError, type Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
+import type { APIRequestContext } from "@playwright/test";
+import { describeLeaks, findLeaks, type RecordedResponse } from "./fixtures/leak-detector";
+import { SEEDED_SECRETS, SEEDED_SECRET_VALUES } from "./fixtures/seeded-secrets";
+import { expect, test } from "./fixtures/test";
+import { E2E_BASE_URL, E2E_MOCK_UPSTREAM, storageStateFor } from "./support/environment";
+import { MCP_KEY_FILE, MCP_PERSONA, MCP_TOOLS } from "./support/mcp-fixture";
+
+const endpointOf = (slug: string) => new URL(`/api/v1/personas/${slug}/mcp`, E2E_BASE_URL);
+const token = () => readFileSync(MCP_KEY_FILE, "utf8").trim();
+
+/** Every MCP response body and header set of the current test, for the leak check. */
+const recorded: RecordedResponse[] = [];
+
+async function recordingFetch(url: string | URL, init?: RequestInit): Promise<Response> {
+  const response = await fetch(url, init);
+  const headers = [...response.headers].map(([name, value]) => `${name}: ${value}`).join("\n");
+  recorded.push(
+    { url: String(url), contentType: "url and headers", body: `${String(url)}\n${headers}` },
+    { url: String(url), contentType: response.headers.get("content-type") ?? "", body: await response.clone().text() },
+  );
+  return response;
+}
+
+const clients: Client[] = [];
+
+async function connect(slug = MCP_PERSONA, authorization = `Bearer ${token()}`): Promise<Client> {
+  const transport = new StreamableHTTPClientTransport(endpointOf(slug), {
+    fetch: recordingFetch,
+    requestInit: { headers: { authorization } },
+  });
+  const client = new Client({ name: "quiver-e2e", version: "1.0.0" });
+  clients.push(client);
+  await client.connect(transport);
+  return client;
+}
+
+const names = (tools: McpTool[]) => tools.map((tool) => tool.name).sort();
+const byName = (tools: McpTool[], name: string) => tools.find((tool) => tool.name === name);
+
+interface MockRecord {
+  readonly path: string;
+}
+
+async function upstreamPaths(request: APIRequestContext): Promise<string[]> {
+  return ((await (await request.get(`${E2E_MOCK_UPSTREAM}/__requests`)).json()) as MockRecord[]).map((record) => record.path);
+}
+
+test.beforeEach(async ({ request }) => {
+  recorded.length = 0;
+  expect((await request.delete(`${E2E_MOCK_UPSTREAM}/__requests`)).status()).toBe(204);
+});
+
+test.afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.close()));
+  // Every test talks MCP: an empty record would mean the check below looked at nothing.
+  expect(recorded.length).toBeGreaterThan(0);
+  const leaks = findLeaks(recorded, SEEDED_SECRET_VALUES);
+  expect(leaks, describeLeaks(leaks)).toEqual([]);
+});
+
+test("lists the persona's tools with schemas and annotations", async () => {
+  const client = await connect();
+  expect(client.getServerCapabilities()?.tools).toEqual({ listChanged: false });
+  const { tools } = await client.listTools();
+  expect(names(tools)).toEqual([...MCP_TOOLS].sort());
+  expect(byName(tools, "e2e_play_forecast")).toMatchObject({
+    title: "E2e play forecast",
+    inputSchema: { type: "object", required: ["location"], properties: { location: { type: "object" } } },
+    annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: true },
+  });
+  expect(byName(tools, "e2e_play_create_note")?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+});
+
+test("calls a tool, which reaches the upstream with the arguments", async ({ request }) => {
+  const client = await connect();
+  const result = await client.callTool({ name: "e2e_play_forecast", arguments: { location: { city: "Porto" } } });
+  expect(result.isError).toBeUndefined();
+  expect(result.structuredContent).toMatchObject({ ok: true, halt: false });
+  expect(JSON.stringify(result.content)).toContain("Porto");
+  expect(await upstreamPaths(request)).toEqual(["/forecast"]);
+});
+
+test("sees a halt: the say text as content, the halt marked in structured content", async () => {
+  const client = await connect();
+  const result = await client.callTool({ name: "e2e_play_close_chat", arguments: {} });
+  expect(result.content).toEqual(expect.arrayContaining([{ type: "text", text: "TRANSFER_TO_HUMAN" }]));
+  expect((result.content as { text: string }[])[0]?.text).toBe("TRANSFER_TO_HUMAN");
+  expect(result.structuredContent).toMatchObject({ halt: true, say: "TRANSFER_TO_HUMAN" });
+});
+
+test("gets a failing tool back as isError, and an echoed secret only masked", async () => {
+  const client = await connect();
+  const failed = await client.callTool({ name: "e2e_play_broken", arguments: {} });
+  expect(failed.isError).toBe(true);
+  expect(JSON.stringify(failed.content)).toContain("500");
+
+  const echoed = await client.callTool({ name: "e2e_play_echo_secret", arguments: {} });
+  expect(echoed.isError).toBeUndefined();
+  expect(JSON.stringify(echoed)).toContain("x-echo-token");
+  expect(JSON.stringify(echoed)).not.toContain(SEEDED_SECRETS.echoToken);
+});
+
+test.describe("as an editor", () => {
+  test.use({ storageState: storageStateFor("editor") });
+
+  test("a tool switched off on the persona page vanishes from the next tools/list and is refused", async ({ page, request }) => {
+    const client = await connect();
+    expect(names((await client.listTools()).tools)).toContain("e2e_play_broken");
+
+    await page.goto(`/personas/${MCP_PERSONA}`);
+    const toggle = page.getByRole("switch", { name: `e2e_play_broken for ${MCP_PERSONA}` });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-checked", "false");
+    await expect(toggle).not.toHaveAttribute("aria-busy");
+
+    try {
+      expect(names((await client.listTools()).tools)).not.toContain("e2e_play_broken");
+      const refused = await client.callTool({ name: "e2e_play_broken", arguments: {} }).catch((thrown: unknown) => thrown);
+      expect(refused).toBeInstanceOf(McpError);
+      expect((refused as McpError).code).toBe(ErrorCode.InvalidParams);
+      expect(await upstreamPaths(request)).toEqual([]);
+    } finally {
+      // Leave the persona as the fixture made it.
+      await toggle.click();
+      await expect(toggle).toHaveAttribute("aria-checked", "true");
+      await expect(toggle).not.toHaveAttribute("aria-busy");
+    }
+    expect(names((await client.listTools()).tools)).toContain("e2e_play_broken");
+  });
+});
+
+test.describe("refused keys", () => {
+  const listRequest = { jsonrpc: "2.0", id: 1, method: "tools/list" };
+
+  for (const { name, slug, authorization, status, code } of [
+    { name: "an unknown key", slug: MCP_PERSONA, authorization: () => "Bearer qv_not-a-real-key", status: 401, code: "unauthorized" },
+    { name: "no key", slug: MCP_PERSONA, authorization: () => "", status: 401, code: "unauthorized" },
+    { name: "a key of another persona", slug: "e2e-rename", authorization: () => `Bearer ${token()}`, status: 403, code: "forbidden" },
+  ]) {
+    test(`${name} → ${status}, and the client cannot connect`, async ({ request }) => {
+      const response = await request.post(endpointOf(slug).href, {
+        headers: { authorization: authorization(), accept: "application/json, text/event-stream" },
+        data: listRequest,
+      });
+      expect(response.status()).toBe(status);
+      expect(await response.json()).toEqual({ error: { code, message: expect.any(String) } });
+      await expect(connect(slug, authorization())).rejects.toThrow();
+    });
+  }
+});
