@@ -6,15 +6,14 @@
 import { spawn } from "node:child_process";
 import { generateEncryptionKey } from "../lib/secrets/keyring";
 import { expect, test } from "./fixtures/test";
-import { E2E_PORT, E2E_SERVER_ENV } from "./support/environment";
+import { E2E_SERVER_ENV, E2E_SPARE_PORT } from "./support/environment";
 
-const SPARE_PORT = E2E_PORT + 1;
 const START_TIMEOUT_MS = 60_000;
 
 /** Runs `next start` with the e2e environment changed by `overrides`; resolves with its exit code and output. */
 function startServerWith(overrides: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const server = spawn("npx", ["next", "start", "-p", String(SPARE_PORT)], {
+    const server = spawn("npx", ["next", "start", "-p", String(E2E_SPARE_PORT)], {
       env: { ...process.env, ...E2E_SERVER_ENV, ...overrides, NEXT_TELEMETRY_DISABLED: "1" },
       stdio: ["ignore", "pipe", "pipe"],
       // Its own process group, so giving up kills `next start` too, not only `npx`.

@@ -11,6 +11,8 @@ export const E2E_SERVER_LOG = "data/e2e-server.log";
 /** The mock upstream (e2e/support/mock-upstream.ts) the playground fixture tools call. */
 export const E2E_MOCK_UPSTREAM_PORT = 3101;
 export const E2E_MOCK_UPSTREAM = `http://127.0.0.1:${E2E_MOCK_UPSTREAM_PORT}`;
+/** A port for specs that start a server of their own (start-up checks). */
+export const E2E_SPARE_PORT = 3102;
 
 /** 32 bytes, base64: the encryption key of the e2e database only. */
 export const E2E_ENCRYPTION_KEY = "ZTJlLW9ubHktZW5jcnlwdGlvbi1rZXktMzItYnl0ZXM=";
