@@ -34,7 +34,7 @@ const TOOLS = "lib/tools/";
 const TOOLS_ENTRY = "lib/tools/index.ts";
 const TOOLS_CLIENT_ENTRY = "lib/tools/client.ts";
 const TOOLS_ENTRY_POINTS = new Set([TOOLS_ENTRY, TOOLS_CLIENT_ENTRY, "lib/tools/testing.ts"]);
-const FRAMEWORK_FREE = ["lib/tools/", "lib/personas/", "lib/secrets/"];
+const FRAMEWORK_FREE = ["lib/tools/", "lib/personas/", "lib/secrets/", "lib/credentials/"];
 const FRAMEWORK_PACKAGE = /^(next|react|react-dom)(\/|$)|^@prisma\//;
 
 /** Every `import … from`, `export … from`, bare `import "…"` and dynamic `import("…")` specifier. */
