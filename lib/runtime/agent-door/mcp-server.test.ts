@@ -5,14 +5,12 @@
  * answers before the protocol (405, and the admission's refusals passed through). The agents' door here is an in-memory stand-in
  * with real tools; the data-layer wiring is covered by the e2e suite against a production build.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { error, json, text, toolResponseToJSON, type Tool } from "../../tools";
 import { handleMcpRequest, MCP_CONTEXT_META_KEY, MCP_RATE_LIMITED, type McpDoor } from "./mcp-server";
+import { closeMcpClients, connectMcpClient, MCP_TEST_URL, mcpPost } from "./mcp-test-client";
 
-const URL_BASE = "http://quiver.test/api/v1/personas/support/mcp";
 const GOOD_KEY = "Bearer qv_good";
 
 function tool(name: string, sideEffect: boolean): Tool {
@@ -71,29 +69,11 @@ function memoryDoor() {
   return { state, door };
 }
 
-const clients: Client[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.close()));
-});
+afterEach(closeMcpClients);
 
-async function connect(door: McpDoor, authorization = GOOD_KEY): Promise<Client> {
-  const transport = new StreamableHTTPClientTransport(new URL(URL_BASE), {
-    fetch: (url, init) => handleMcpRequest(new Request(url, init), "support", door),
-    requestInit: { headers: { authorization } },
-  });
-  const client = new Client({ name: "quiver-test", version: "1.0.0" });
-  clients.push(client);
-  await client.connect(transport);
-  return client;
-}
-
-const post = (body: unknown, authorization = GOOD_KEY, signal?: AbortSignal) =>
-  new Request(URL_BASE, {
-    method: "POST",
-    headers: { authorization, "content-type": "application/json", accept: "application/json, text/event-stream" },
-    body: JSON.stringify(body),
-    signal,
-  });
+const connect = (door: McpDoor, authorization = GOOD_KEY) =>
+  connectMcpClient((request) => handleMcpRequest(request, "support", door), authorization);
+const post = (body: unknown, authorization = GOOD_KEY, signal?: AbortSignal) => mcpPost(body, authorization, signal);
 
 describe("tools/list", () => {
   it("lists the persona's tools with schemas, titles and annotations, and announces no list_changed", async () => {
@@ -216,18 +196,14 @@ describe("HTTP answers before the protocol", () => {
 
   it.each(["GET", "DELETE"])("answers %s with 405 (stateless: no stream, no session) before any admission", async (method) => {
     const { state, door } = memoryDoor();
-    const response = await handleMcpRequest(new Request(URL_BASE, { method, headers: { authorization: GOOD_KEY, accept: "text/event-stream" } }), "support", door);
+    const response = await handleMcpRequest(new Request(MCP_TEST_URL, { method, headers: { authorization: GOOD_KEY, accept: "text/event-stream" } }), "support", door);
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe("POST");
     expect(state.admissions).toEqual([]);
   });
 
   it("answers a body that is not JSON with the transport's parse error", async () => {
-    const request = new Request(URL_BASE, {
-      method: "POST",
-      headers: { authorization: GOOD_KEY, "content-type": "application/json", accept: "application/json, text/event-stream" },
-      body: "{not json",
-    });
+    const request = mcpPost("{not json", GOOD_KEY);
     const response = await handleMcpRequest(request, "support", memoryDoor().door);
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: { code: ErrorCode.ParseError } });
