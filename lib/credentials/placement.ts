@@ -77,24 +77,25 @@ export function placeCredential<R extends PlaceableRequest>(credential: Credenti
  */
 export function previewPlacement<R extends PlaceableRequest>(credential: Credential, request: R): { readonly request: R; readonly text: string } {
   assertDestinationAdmitted(credential, request.url);
-  const name = placementName(credential);
+  const { name } = placementTarget(credential);
   if (credential.kind === "query") return { request: withQueryParameter(request, name, MASK_PREFIX), text: `?${name}=${MASK_PREFIX}` };
   return { request: withHeader(request, name, MASK_PREFIX), text: `${name}: ${MASK_PREFIX}` };
 }
 
-function placementName(credential: Credential): string {
+/** Where a credential goes: the header or query parameter it sets (Basic and OAuth2 set Authorization). */
+export function placementTarget(credential: Credential): { readonly location: "header" | "query"; readonly name: string } {
   switch (credential.kind) {
     case "header":
-      return credential.headerName;
+      return { location: "header", name: credential.headerName };
     case "query":
-      return credential.parameterName;
+      return { location: "query", name: credential.parameterName };
     default:
-      return "Authorization";
+      return { location: "header", name: "Authorization" };
   }
 }
 
 function wireForm(credential: Credential, secret: string): { name: string; value: string; plaintexts: string[] } {
-  const name = placementName(credential);
+  const { name } = placementTarget(credential);
   switch (credential.kind) {
     case "basic": {
       const pair = `${credential.username}:${secret}`;
@@ -123,13 +124,14 @@ function withQueryParameter<R extends PlaceableRequest>(request: R, name: string
   const kept = url.search
     .slice(1)
     .split("&")
-    .filter((pair) => pair !== "" && decodedName(pair) !== name);
+    .filter((pair) => pair !== "" && queryPairName(pair) !== name);
   kept.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
   url.search = `?${kept.join("&")}`;
   return { ...request, url };
 }
 
-function decodedName(pair: string): string {
+/** The decoded name of one `name=value` pair of a query string (its raw text when it does not decode). */
+export function queryPairName(pair: string): string {
   const raw = pair.split("=", 1)[0] ?? "";
   try {
     return decodeURIComponent(raw.replace(/\+/g, " "));
