@@ -8,6 +8,7 @@
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { error, json, text, toolResponseToJSON, type Tool } from "../../tools";
+import { MAX_CALL_BODY_BYTES } from "./http";
 import { handleMcpRequest, MCP_CONTEXT_META_KEY, MCP_RATE_LIMITED, type McpDoor } from "./mcp-server";
 import { closeMcpClients, connectMcpClient, MCP_TEST_URL, mcpPost } from "./mcp-test-client";
 
@@ -200,6 +201,14 @@ describe("HTTP answers before the protocol", () => {
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe("POST");
     expect(state.admissions).toEqual([]);
+  });
+
+  it("answers a body over the runtime API's cap with 413, and runs nothing", async () => {
+    const { state, door } = memoryDoor();
+    const padding = "x".repeat(MAX_CALL_BODY_BYTES);
+    const response = await handleMcpRequest(post({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "lookup", arguments: { padding } } }), "support", door);
+    expect(response.status).toBe(413);
+    expect(state.calls).toEqual([]);
   });
 
   it("answers a body that is not JSON with the transport's parse error", async () => {

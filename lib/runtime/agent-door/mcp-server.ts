@@ -17,6 +17,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { Tool } from "../../tools";
+import { MAX_CALL_BODY_BYTES } from "./http";
 import { toCallToolResult } from "./mcp-results";
 import { mcpToolList } from "./mcp-tools";
 
@@ -126,7 +127,12 @@ export async function handleMcpRequest(request: Request, personaSlug: string, do
   const admitted = await door.admit(request, personaSlug);
   if (!admitted.ok) return admitted.response;
   const server = buildServer(door, admitted.identity, request.signal);
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+    // The runtime API's cap (the SDK's own default is 4 MiB): the same body is as welcome on either door.
+    maxRequestBodySize: MAX_CALL_BODY_BYTES,
+  });
   await server.connect(transport);
   try {
     return await transport.handleRequest(request);
