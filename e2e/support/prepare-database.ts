@@ -6,7 +6,7 @@
 import { rmSync, writeFileSync } from "node:fs";
 import { applyPendingMigrations } from "../../scripts/db/apply-migrations";
 import { SYSTEM_ACTOR } from "../../lib/audit/events";
-import { createApiKey } from "../../lib/db/api-keys";
+import { createApiKey, revokeApiKey } from "../../lib/db/api-keys";
 import { getDb } from "../../lib/db/client";
 import { sqliteFilePath } from "../../lib/db/database-url";
 import { createPersona } from "../../lib/db/personas";
@@ -19,6 +19,7 @@ import { SEEDED_SECRETS } from "../fixtures/seeded-secrets";
 import { E2E_DATABASE_URL, E2E_MOCK_UPSTREAM, E2E_MOCK_UPSTREAM_PORT, E2E_OPERATORS } from "./environment";
 import { LOCKOUT_OPERATOR } from "./lockout-operator";
 import { MCP_KEY_FILE, MCP_PERSONA, MCP_TOOLS } from "./mcp-fixture";
+import { RUNTIME_DISABLED_TOOL, RUNTIME_KEYS_FILE, RUNTIME_PERSONA, RUNTIME_TOOLS, type RuntimeKeys } from "./runtime-api-fixture";
 
 const databaseFile = sqliteFilePath(E2E_DATABASE_URL);
 for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(databaseFile + suffix, { force: true });
@@ -168,6 +169,19 @@ await createUser({ ...LOCKOUT_OPERATOR, role: "viewer" }, SYSTEM_ACTOR);
 await createPersona({ slug: MCP_PERSONA, name: "MCP check", grant: [...MCP_TOOLS] }, SYSTEM_ACTOR);
 const mcpKey = await createApiKey({ name: "e2e MCP client", personaSlugs: [MCP_PERSONA] }, SYSTEM_ACTOR);
 writeFileSync(MCP_KEY_FILE, mcpKey.token, { mode: 0o600 });
+
+// The runtime API journey's persona and keys (e2e/runtime-api.spec.ts); tokens go to an owner-only file.
+await createPersona({ slug: RUNTIME_PERSONA, name: "Runtime API check", grant: [...RUNTIME_TOOLS], disabledTools: [RUNTIME_DISABLED_TOOL] }, SYSTEM_ACTOR);
+const runtimeKey = (name: string, personaSlugs: string[]) => createApiKey({ name, personaSlugs }, SYSTEM_ACTOR);
+const revokedKey = await runtimeKey("e2e runtime revoked", [RUNTIME_PERSONA]);
+await revokeApiKey(revokedKey.id, SYSTEM_ACTOR);
+const runtimeKeys: RuntimeKeys = {
+  active: (await runtimeKey("e2e runtime", [RUNTIME_PERSONA])).token,
+  revoked: revokedKey.token,
+  otherPersona: (await runtimeKey("e2e runtime other persona", [MCP_PERSONA])).token,
+  limited: (await runtimeKey("e2e runtime rate limit", [RUNTIME_PERSONA])).token,
+};
+writeFileSync(RUNTIME_KEYS_FILE, JSON.stringify(runtimeKeys), { mode: 0o600 });
 
 await getDb().$disconnect();
 console.log("e2e database ready");
