@@ -21,12 +21,14 @@ export {
   assertDestinationAdmitted,
   CredentialRefusedError,
   placeCredential,
+  placementTarget,
   previewPlacement,
   type CredentialRefusal,
   type PlaceableRequest,
   type Placement,
 } from "./placement";
 export { credentialSecretAssociatedData, storedSecretProblem } from "./secret-binding";
+export { toolCredentialIssues, type CredentialUser } from "./tool-binding";
 export {
   dispatcherTokenTransport,
   type DispatcherTransportOptions,
