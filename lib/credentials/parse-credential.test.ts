@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "../errors";
 import { parseCredentialInput } from "./parse-credential";
@@ -135,5 +136,23 @@ describe("parseCredentialInput: every problem, with its path", () => {
     const secret = "k\nvery-secret-value";
     const problems = problemsOf({ ...header, value: secret });
     expect(JSON.stringify(problems)).not.toContain("very-secret-value");
+  });
+});
+
+describe("parseCredentialInput on arbitrary input (property)", () => {
+  it("returns a credential or throws a ValidationError with paths, never anything else", () => {
+    const field = fc.constantFrom("name", "kind", "hosts", "header_name", "value", "token_url", "scopes", "client_auth", "__proto__", "username");
+    const kinds = fc.constantFrom("header", "query", "basic", "oauth2_client_credentials", "other");
+    fc.assert(
+      fc.property(fc.dictionary(field, fc.jsonValue()), kinds, (extra, kind) => {
+        try {
+          const { credential } = parseCredentialInput({ ...header, ...extra, kind });
+          expect(credential.hosts.length).toBeGreaterThan(0);
+        } catch (error) {
+          expect(error).toBeInstanceOf(ValidationError);
+          expect((error as ValidationError).issues.length).toBeGreaterThan(0);
+        }
+      }),
+    );
   });
 });

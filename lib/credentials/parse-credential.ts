@@ -14,6 +14,7 @@ import { ValidationError, type ValidationIssue } from "../errors";
 import { isMask } from "../secrets/mask";
 import { isWellFormedText } from "../secrets/unicode";
 import { parseHostPattern } from "./hosts";
+import { isHeaderSafe } from "./placement";
 import { tokenUrlProblem } from "./token-url";
 import { CREDENTIAL_KINDS, SECRET_PART, type Credential, type CredentialKind } from "./types";
 
@@ -47,8 +48,6 @@ const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
 const CONTROL = /[\x00-\x1f\x7f]/;
 /** A description may run over lines and hold tabs. */
 const CONTROL_IN_PROSE = /[\x00-\x08\x0b-\x1f\x7f]/;
-/** What a header value can carry (as lib/tools' headerValueProblem): Latin-1 without controls, tab allowed. */
-const NOT_HEADER_SAFE = /[^\t\x20-\x7e\x80-\xff]/;
 
 const COMMON_FIELDS = ["name", "description", "kind", "hosts"];
 const KIND_FIELDS: Readonly<Record<CredentialKind, readonly string[]>> = {
@@ -199,7 +198,7 @@ function secretOf(kind: CredentialKind, input: Input, problems: Problems): strin
   if (value.length > MAX_SECRET_LENGTH) problems.add(part, `is longer than ${MAX_SECRET_LENGTH} characters`);
   else if (!isWellFormedText(value)) problems.add(part, "contains an unpaired surrogate and cannot be encoded");
   // A header value may carry a tab; nothing else may carry any control character.
-  else if (kind === "header" ? NOT_HEADER_SAFE.test(value) : CONTROL.test(value)) {
+  else if (kind === "header" ? !isHeaderSafe(value) : CONTROL.test(value)) {
     problems.add(part, kind === "header" ? "contains characters an HTTP header cannot carry (control or non-Latin-1)" : "contains a control character");
   }
   return value;

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createRedactor } from "../secrets/redact";
 import { CredentialRefusedError, placeCredential, previewPlacement } from "./placement";
@@ -78,6 +79,26 @@ describe("placeCredential", () => {
       expect((refusal as CredentialRefusedError).reason).toBe(reason);
       expect((refusal as Error).message).not.toContain("the-secret-value");
     }
+  });
+
+  it("refuses a header value that cannot travel, naming no part of it", () => {
+    const placing = () => placeCredential(header, "k\r\nX-Injected: yes", request("https://api.acme.test/"));
+    expect(placing).toThrow(CredentialRefusedError);
+    expect(placing).toThrow(/cannot carry; enter it again/);
+    expect(placing).not.toThrow(/Injected/);
+  });
+
+  it("places any query value so it decodes back exactly, leaving the other pairs' bytes alone (property)", () => {
+    const pair = fc.tuple(fc.stringMatching(/^[a-z]{1,6}$/), fc.stringMatching(/^[A-Za-z0-9%+._~-]{0,8}$/));
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme" }), fc.array(pair, { maxLength: 4 }), (secret, pairs) => {
+        const others = pairs.filter(([name]) => name !== "api_key").map(([name, value]) => `${name}=${value}`);
+        const url = `https://api.acme.test/x${others.length > 0 ? `?${others.join("&")}` : ""}`;
+        const placed = placeCredential(query, secret, request(url)).request.url;
+        expect(placed.searchParams.getAll("api_key")).toEqual([secret]);
+        expect(placed.search.startsWith(others.length > 0 ? `?${others.join("&")}&` : "?api_key=")).toBe(true);
+      }),
+    );
   });
 
   it("allows plain http to an admitted loopback host", () => {

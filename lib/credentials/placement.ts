@@ -27,7 +27,22 @@ export interface Placement<R extends PlaceableRequest> {
   readonly secretHeaderNames: readonly string[];
 }
 
-export type CredentialRefusal = "host_not_admitted" | "insecure_scheme";
+export type CredentialRefusal = "host_not_admitted" | "insecure_scheme" | "unsendable_value";
+
+/** Anything a header value cannot carry (it may hold Latin-1 without controls, and tabs), as lib/tools' headerValueProblem. */
+const NOT_HEADER_SAFE = /[^\t\x20-\x7e\x80-\xff]/;
+
+/** True when `value` can travel as an HTTP header value (checked at save, and again before sending). */
+export function isHeaderSafe(value: string): boolean {
+  return !NOT_HEADER_SAFE.test(value);
+}
+
+const REFUSALS: Readonly<Record<CredentialRefusal, (credential: Credential, url: URL) => string>> = {
+  host_not_admitted: (credential, url) => `Credential "${credential.name}" may not be sent to ${url.hostname}: it admits only ${credential.hosts.join(", ")}.`,
+  insecure_scheme: (credential, url) =>
+    `Credential "${credential.name}" is sent only over https (http only to a loopback host), not to ${url.protocol}//${url.hostname}.`,
+  unsendable_value: (credential) => `Credential "${credential.name}" holds a value an HTTP header cannot carry; enter it again.`,
+};
 
 /** A credential was not placed because the request goes where it may not be sent. Names no secret. */
 export class CredentialRefusedError extends Error {
@@ -35,11 +50,7 @@ export class CredentialRefusedError extends Error {
   readonly reason: CredentialRefusal;
 
   constructor(credential: Credential, reason: CredentialRefusal, url: URL) {
-    super(
-      reason === "host_not_admitted"
-        ? `Credential "${credential.name}" may not be sent to ${url.hostname}: it admits only ${credential.hosts.join(", ")}.`
-        : `Credential "${credential.name}" is sent only over https (http only to a loopback host), not to ${url.protocol}//${url.hostname}.`,
-    );
+    super(REFUSALS[reason](credential, url));
     this.name = "CredentialRefusedError";
     this.reason = reason;
   }
@@ -58,11 +69,13 @@ export function assertDestinationAdmitted(credential: Credential, url: URL): voi
  * its case), its query parameter (replacing any of that name, other parameters untouched), or
  * `Authorization: Basic …` / `Authorization: Bearer …`. `secret` is the header or query value,
  * the Basic password, or, for OAuth2, the access token (from the token manager). Throws
- * CredentialRefusedError when the request's host is not admitted or the scheme is plain http.
+ * CredentialRefusedError when the request's host is not admitted, the scheme is plain http, or
+ * a header value could not travel (a line break would inject a header).
  */
 export function placeCredential<R extends PlaceableRequest>(credential: Credential, secret: string, request: R): Placement<R> {
   assertDestinationAdmitted(credential, request.url);
   const { name, value, plaintexts } = wireForm(credential, secret);
+  if (credential.kind !== "query" && !isHeaderSafe(value)) throw new CredentialRefusedError(credential, "unsendable_value", request.url);
   return {
     request: credential.kind === "query" ? withQueryParameter(request, name, value) : withHeader(request, name, value),
     plaintexts,
