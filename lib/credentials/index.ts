@@ -20,6 +20,7 @@ export { isLoopbackHost, tokenUrlProblem } from "./token-url";
 export {
   assertDestinationAdmitted,
   CredentialRefusedError,
+  isHeaderSafe,
   placeCredential,
   placementTarget,
   previewPlacement,

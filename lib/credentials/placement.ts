@@ -38,7 +38,8 @@ export function isHeaderSafe(value: string): boolean {
 }
 
 const REFUSALS: Readonly<Record<CredentialRefusal, (credential: Credential, url: URL) => string>> = {
-  host_not_admitted: (credential, url) => `Credential "${credential.name}" may not be sent to ${url.hostname}: it admits only ${credential.hosts.join(", ")}.`,
+  // The admitted hosts stay out: a refusal can reach a viewer, who sees a credential's name and kind only.
+  host_not_admitted: (credential, url) => `Credential "${credential.name}" may not be sent to ${url.hostname}: it does not admit that host.`,
   insecure_scheme: (credential, url) =>
     `Credential "${credential.name}" is sent only over https (http only to a loopback host), not to ${url.protocol}//${url.hostname}.`,
   unsendable_value: (credential) => `Credential "${credential.name}" holds a value an HTTP header cannot carry; enter it again.`,
