@@ -42,6 +42,21 @@ describe("ToolSwitches", () => {
     expect(toasts.error).toHaveBeenCalledWith("This needs the editor role; you are signed in as viewer.");
   });
 
+  it("sends a second flip made while the first still saves, and shows it at once", async () => {
+    actions.one.mockReset();
+    actions.one.mockReturnValue(new Promise(() => {}));
+    renderSwitches();
+    const toggle = screen.getByRole("switch", { name: "orders_lookup for child" });
+    await userEvent.click(toggle);
+    expect(toggle.getAttribute("aria-checked")).toBe("false");
+    await userEvent.click(toggle);
+    expect(toggle.getAttribute("aria-checked")).toBe("true");
+    expect(actions.one.mock.calls).toEqual([
+      ["child", "orders_lookup", false],
+      ["child", "orders_lookup", true],
+    ]);
+  });
+
   it("offers no switch outside the grant, and filters by search and group", async () => {
     renderSwitches();
     expect(within(screen.getByRole("row", { name: "secret_admin" })).queryByRole("switch")).toBeNull();

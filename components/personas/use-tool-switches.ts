@@ -14,7 +14,9 @@ type Overrides = ReadonlyMap<string, boolean>;
  * the server saves; the page's refreshed data then takes over. When the server refuses, the
  * transition ends with the old data, so the switch flips back by itself, and a toast says why.
  * Switches are never disabled while saving (a disabled control drops keyboard focus): they show
- * `aria-busy`, and a second click on a saving switch is ignored.
+ * `aria-busy`. A second flip while the first still saves is sent too — the operator sees the switch
+ * already flipped, so ignoring it would lose their intention; Next.js runs a page's actions one
+ * after another, so the last flip is the one stored.
  */
 export function useToolSwitches() {
   const [overrides, addOverrides] = useOptimistic<Overrides, { keys: readonly string[]; enabled: boolean }>(new Map(), (current, { keys, enabled }) => {
@@ -26,7 +28,6 @@ export function useToolSwitches() {
 
   const save = (persona: string, tools: readonly string[], enabled: boolean) => {
     const keys = tools.map((tool) => switchKey(persona, tool));
-    if (keys.some((key) => overrides.has(key))) return;
     startTransition(async () => {
       addOverrides({ keys, enabled });
       const result = tools.length === 1 ? await setPersonaToolEnabledAction(persona, tools[0]!, enabled) : await setPersonaToolsEnabledAction(persona, tools, enabled);
