@@ -12,6 +12,10 @@ import "server-only";
  * announces `tools.listChanged: false`, answers GET (the server-to-client stream) and DELETE
  * (session end) with 405, and clients re-list when they need to. Responses are plain JSON, not
  * SSE streams: a stateless request has nothing to stream but its own answer.
+ *
+ * The low-level `Server`, not `McpServer`: the SDK marks `Server` for advanced use, and this is
+ * one — `McpServer.registerTool` takes zod schemas and a fixed tool set, while a persona's tools
+ * are stored JSON Schemas read live on every `tools/list`.
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
@@ -119,6 +123,7 @@ function buildServer(door: McpDoor, identity: McpAgentIdentity, httpSignal: Abor
  */
 export async function handleMcpRequest(request: Request, personaSlug: string, door: McpDoor): Promise<Response> {
   if (request.method !== "POST") {
+    // The JSON-RPC error the SDK's own transport answers an unsupported method with.
     return Response.json(
       { jsonrpc: "2.0", error: { code: ErrorCode.ConnectionClosed, message: "Method not allowed: this MCP server is stateless; send JSON-RPC with POST." }, id: null },
       { status: 405, headers: { allow: "POST" } },
