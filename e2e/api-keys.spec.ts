@@ -96,7 +96,7 @@ test.describe("as an admin", () => {
 
     // The key works for its persona.
     const bearer = { Authorization: `Bearer ${token}` };
-    const listed = await request.get(`/api/v1/personas/${MCP_PERSONA}/tools`, { headers: bearer });
+    const listed = await request.get(`/api/v1/personas/${MCP_PERSONA}/tools?format=openai`, { headers: bearer });
     expect(listed.status()).toBe(200);
     const called = await request.post(`/api/v1/personas/${MCP_PERSONA}/tools/${TOOL}/call`, {
       headers: bearer,
@@ -125,7 +125,7 @@ test.describe("as an admin", () => {
     await page.getByRole("row", { name: KEY_NAME }).getByRole("button", { name: `Revoke ${KEY_NAME}` }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Revoke key" }).click();
     await expect(page.getByRole("row", { name: KEY_NAME })).toContainText("revoked");
-    const refused = await request.get(`/api/v1/personas/${MCP_PERSONA}/tools`, { headers: bearer });
+    const refused = await request.get(`/api/v1/personas/${MCP_PERSONA}/tools?format=openai`, { headers: bearer });
     expect(refused.status()).toBe(401);
     await screenshots(page, "api-keys-list");
   });
