@@ -45,14 +45,14 @@ export function UsageCharts({ points }: { points: readonly ChartPoint[] }) {
       <figure className="min-w-0">
         <figcaption className="mb-2 text-sm font-medium">Latency</figcaption>
         <div aria-hidden className="h-56 min-w-0">
-          <LineChart responsive data={data} accessibilityLayer={false} style={{ width: "100%", height: "100%" }} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
+          <LineChart responsive data={data} accessibilityLayer={false} style={{ width: "100%", height: "100%" }} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
             <CartesianGrid vertical={false} stroke="var(--border)" />
             <XAxis dataKey="label" tick={AXIS} tickLine={false} axisLine={false} minTickGap={16} />
-            <YAxis tick={AXIS} tickLine={false} axisLine={false} width={56} tickFormatter={(value: number) => formatMs(value)} />
+            <YAxis tick={AXIS} tickLine={false} axisLine={false} width={64} tickFormatter={(value: number) => formatMs(value)} />
             <Tooltip {...TOOLTIP} formatter={(value) => formatMs(typeof value === "number" ? value : null)} />
             <Legend wrapperStyle={{ fontSize: 12 }} />
-            <Line dataKey="p50Ms" name="p50" stroke="var(--chart-2)" strokeWidth={2} dot={false} connectNulls isAnimationActive={false} />
-            <Line dataKey="p95Ms" name="p95" stroke="var(--chart-3)" strokeWidth={2} dot={false} connectNulls isAnimationActive={false} />
+            <Line dataKey="p50Ms" name="p50" stroke="var(--chart-2)" strokeWidth={2} dot={{ r: 2.5 }} connectNulls isAnimationActive={false} />
+            <Line dataKey="p95Ms" name="p95" stroke="var(--chart-3)" strokeWidth={2} dot={{ r: 2.5 }} connectNulls isAnimationActive={false} />
           </LineChart>
         </div>
       </figure>

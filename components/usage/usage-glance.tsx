@@ -40,7 +40,7 @@ export function UsageGlance({ report }: { report: UsageReport }) {
             <li key={tool.key} className="flex items-baseline justify-between gap-3 py-1.5">
               <span className="min-w-0 font-mono text-xs break-all">{tool.key}</span>
               <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
-                {formatCount(tool.calls)} calls · {formatRate(tool.errorRate)} errors · p95 {formatMs(tool.p95Ms)}
+                {formatCount(tool.calls)} {tool.calls === 1 ? "call" : "calls"} · {formatRate(tool.errorRate)} errors · p95 {formatMs(tool.p95Ms)}
               </span>
             </li>
           ))}

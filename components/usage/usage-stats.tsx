@@ -7,7 +7,7 @@ import { formatCount, formatMs, formatRate } from "./format";
 export function UsageStats({ total, period }: { total: UsageSummary; period: string }) {
   return (
     <div className="@container">
-      <div className="grid gap-3 @md:grid-cols-2 @3xl:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 @3xl:grid-cols-4">
         <StatCard label="Calls" icon={Activity} value={formatCount(total.calls)} detail={period} />
         <StatCard label="Error rate" icon={AlertTriangle} value={formatRate(total.errorRate)} detail={`${formatCount(total.errors)} ${total.errors === 1 ? "error" : "errors"}`} />
         <StatCard label="p50 latency" icon={Timer} value={formatMs(total.p50Ms)} detail="Half the calls were faster" />

@@ -67,7 +67,7 @@ export default async function ApiKeysPage() {
               const status = keyStatus(key, now);
               return (
                 <Row key={key.id} label={key.name}>
-                  <Cell className="font-medium break-all">{key.name}</Cell>
+                  <Cell className="min-w-36 font-medium [overflow-wrap:anywhere]">{key.name}</Cell>
                   <Cell label="Prefix" className="font-mono text-xs whitespace-nowrap">{key.prefix}…</Cell>
                   <Cell label="Personas">
                     <span className="flex flex-wrap gap-1">
@@ -77,13 +77,13 @@ export default async function ApiKeysPage() {
                     </span>
                   </Cell>
                   <Cell label="Created" className="text-xs">
-                    <span className="block break-all">{key.createdBy}</span>
-                    <time dateTime={key.createdAt.toISOString()} className="text-muted-foreground tabular-nums">{formatTime(key.createdAt)}</time>
+                    <span className="block [overflow-wrap:anywhere]">{key.createdBy}</span>
+                    <time dateTime={key.createdAt.toISOString()} className="whitespace-nowrap text-muted-foreground tabular-nums">{formatTime(key.createdAt)}</time>
                   </Cell>
-                  <Cell label="Last used" className="text-xs tabular-nums">
+                  <Cell label="Last used" className="text-xs whitespace-nowrap tabular-nums">
                     {key.lastUsedAt ? <time dateTime={key.lastUsedAt.toISOString()}>{formatTime(key.lastUsedAt)}</time> : <span className="text-muted-foreground">Never</span>}
                   </Cell>
-                  <Cell label="Expires" className="text-xs tabular-nums">
+                  <Cell label="Expires" className="text-xs whitespace-nowrap tabular-nums">
                     {key.expiresAt ? <time dateTime={key.expiresAt.toISOString()}>{formatTime(key.expiresAt)}</time> : <span className="text-muted-foreground">Never</span>}
                   </Cell>
                   <Cell label="Status">
