@@ -1,0 +1,12 @@
+/** What e2e/multi-instance.spec.ts and its database chores (multi-instance-db.ts) share. */
+export const MULTI_INSTANCE_KEYS_FILE = "data/e2e-multi-instance-keys.json";
+export const MULTI_INSTANCE_PERSONA = "e2e-multi";
+export const MULTI_INSTANCE_TOOL = "e2e_multi_lookup";
+/**
+ * Calls per minute per key on both instances: small, so the shared counter is quick to spend, and
+ * within the limiter's exact margin (10), so every call is counted in the database before it is
+ * allowed and the shared count is exact. Each test uses its own key.
+ */
+export const MULTI_INSTANCE_RATE_LIMIT = { points: 10, seconds: 60 };
+export const REVOCABLE_KEY_NAME = "e2e multi-instance revocable";
+export const MULTI_INSTANCE_PORTS = [3110, 3111] as const;
