@@ -1,0 +1,178 @@
+/**
+ * Protects the importers (issue 13): an OpenAPI document pasted on the import page becomes tools
+ * (two operations picked, one refused with its reason), one of which fires from its Test tab
+ * against the mock upstream; a curl command pasted on the new-tool page becomes a draft whose
+ * credential stays on the server, a body value becomes a parameter, and the saved tool dry-runs.
+ * Everything created is deleted at the end (shared e2e database).
+ */
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures/test";
+import { E2E_DATABASE_URL, E2E_MOCK_UPSTREAM, storageStateFor } from "./support/environment";
+
+const CREATED = ["e2e_imp_list_widgets", "e2e_imp_create_widget", "e2e_imp_curl_note"];
+const CURL_SECRET = "Bearer e2e-curl-secret-0123456789";
+
+const DOCUMENT = JSON.stringify(
+  {
+    openapi: "3.0.3",
+    info: { title: "E2E widgets", version: "1" },
+    servers: [{ url: E2E_MOCK_UPSTREAM }],
+    paths: {
+      "/e2e-imp/widgets": {
+        get: { operationId: "e2eImpListWidgets", summary: "List widgets", tags: ["Widgets"], parameters: [{ name: "limit", in: "query", schema: { type: "integer" } }], responses: { "200": { description: "ok" } } },
+        post: {
+          operationId: "e2eImpCreateWidget",
+          summary: "Create a widget",
+          tags: ["Widgets"],
+          requestBody: { required: true, content: { "application/json": { schema: { type: "object", required: ["name"], properties: { name: { type: "string" } } } } } },
+          responses: { "201": { description: "created" } },
+        },
+      },
+      "/e2e-imp/upload": {
+        post: { operationId: "e2eImpUpload", summary: "Upload a picture", tags: ["Files"], requestBody: { content: { "multipart/form-data": { schema: { type: "object" } } } }, responses: { "200": { description: "ok" } } },
+      },
+    },
+  },
+  null,
+  2,
+);
+
+interface MockRecord {
+  readonly method: string;
+  readonly path: string;
+  readonly headers: Record<string, string>;
+}
+
+async function clearMock(request: APIRequestContext) {
+  expect((await request.delete(`${E2E_MOCK_UPSTREAM}/__requests`)).status()).toBe(204);
+}
+
+async function mockRequests(request: APIRequestContext): Promise<MockRecord[]> {
+  return (await (await request.get(`${E2E_MOCK_UPSTREAM}/__requests`)).json()) as MockRecord[];
+}
+
+const runCard = (page: Page) => page.getByRole("region", { name: "Run", exact: true });
+
+async function runVia(page: Page, button: string) {
+  const answered = page.waitForResponse((response) => response.url().endsWith("/api/playground/runs"));
+  await page.getByRole("button", { name: button, exact: true }).click();
+  return (await answered).status();
+}
+
+/** Deletes what this spec created, through the data layer (whatever a failed run left behind). */
+async function deleteCreated() {
+  process.env.DATABASE_URL = E2E_DATABASE_URL;
+  const [{ getTool }, { deleteTool }] = await Promise.all([import("../lib/db/tools"), import("../lib/db/tool-saves")]);
+  for (const name of CREATED) {
+    const stored = await getTool(name);
+    if (stored) await deleteTool(name, stored.version, { id: null, email: "e2e-importers-spec" });
+  }
+}
+
+test.describe("as an editor", () => {
+  test.use({ storageState: storageStateFor("editor") });
+  test.beforeAll(deleteCreated);
+  test.afterAll(deleteCreated);
+
+  test("an OpenAPI document: pick two operations, import them, fire one from its Test tab", async ({ page, request }) => {
+    await page.goto("/tools/import-tools");
+    await page.getByRole("tab", { name: "OpenAPI" }).click();
+    await page.getByRole("textbox", { name: "Document" }).fill(DOCUMENT);
+    await page.getByRole("button", { name: "Read operations" }).click();
+
+    const upload = page.getByRole("listitem", { name: "POST /e2e-imp/upload" });
+    await expect(upload).toContainText("Its request body is multipart/form-data, which a JSON tool cannot send.");
+    await expect(upload.getByRole("checkbox")).toHaveCount(0);
+    await expect(page.getByText("3 operations: 2 importable, 1 not importable. 0 selected.")).toBeVisible();
+
+    await page.getByRole("listitem", { name: "GET /e2e-imp/widgets" }).getByRole("checkbox").check();
+    await page.getByRole("listitem", { name: "POST /e2e-imp/widgets" }).getByRole("checkbox").check();
+    await expect(page.getByRole("textbox", { name: "Tool name" })).toHaveCount(2);
+    await expect(page.getByRole("textbox", { name: "Tool name" }).first()).toHaveValue("e2e_imp_list_widgets");
+
+    await page.getByRole("button", { name: "Check 2 tools" }).click();
+    const preview = page.getByRole("list", { name: "Tools in the document" });
+    await expect(preview.getByRole("listitem")).toHaveCount(2);
+    await expect(preview).toContainText("e2e_imp_create_widget");
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    await expect(page.getByRole("link", { name: "e2e_imp_list_widgets" })).toBeVisible();
+
+    await clearMock(request);
+    await page.goto("/tools/e2e_imp_list_widgets?tab=test");
+    await page.getByRole("spinbutton", { name: /^limit/ }).fill("5");
+    expect(await runVia(page, "Fire")).toBe(200);
+    await expect(runCard(page).getByText("Success", { exact: true })).toBeVisible();
+    const sent = await mockRequests(request);
+    expect(sent.map((record) => [record.method, record.path])).toEqual([["GET", "/e2e-imp/widgets"]]);
+  });
+
+  test("a curl command: its credential stays on the server, a body value becomes a parameter, the saved tool dry-runs", async ({ page, request }) => {
+    await page.goto("/tools/new-tool");
+    await page.getByRole("button", { name: "Start from curl" }).click();
+    const dialog = page.getByRole("dialog", { name: "Start from a curl command" });
+    await dialog.getByRole("textbox", { name: "curl command" }).fill(
+      `curl -X POST '${E2E_MOCK_UPSTREAM}/e2e-imp/notes' \\\n  -H 'Authorization: ${CURL_SECRET}' \\\n  -H 'Content-Type: application/json' \\\n  --data-raw '{"text": "hello", "pinned": false}'`,
+    );
+    const answered = page.waitForResponse((response) => response.request().method() === "POST" && response.url().includes("/tools/new-tool"));
+    await dialog.getByRole("button", { name: "Read command" }).click();
+    expect(await (await answered).text()).not.toContain("e2e-curl-secret");
+    await expect(dialog.getByText("secret ••••6789")).toBeVisible();
+
+    await dialog.getByRole("button", { name: "Make body text a parameter" }).click();
+    await expect(dialog.getByLabel("Parameters")).toContainText("text");
+    await dialog.getByRole("button", { name: "Open in editor" }).click();
+    await expect(page).toHaveURL(/\/tools\/new-tool\?curl=/);
+
+    const name = page.getByRole("textbox", { name: "Name", exact: true });
+    await expect(name).toHaveValue("post_e2e_imp_notes");
+    await name.fill("e2e_imp_curl_note");
+    await expect(page.getByText("The value pasted with the curl command (••••6789) is saved with the tool.")).toBeVisible();
+    await page.getByRole("button", { name: "Create tool" }).click();
+    await expect(page).toHaveURL(/\/tools\/e2e_imp_curl_note$/);
+
+    await clearMock(request);
+    await page.goto("/tools/e2e_imp_curl_note?tab=test");
+    // The parameter carries the literal as its example, which the form offers as a suggestion (a combobox).
+    await page.getByRole("combobox", { name: /^text/ }).fill("only a rehearsal");
+    expect(await runVia(page, "Dry run")).toBe(200);
+    await expect(runCard(page).getByText("Dry run", { exact: true })).toBeVisible();
+    const requestRegion = runCard(page).getByRole("region", { name: "Request" });
+    await expect(requestRegion).toContainText("only a rehearsal");
+    await expect(requestRegion).not.toContainText("e2e-curl-secret");
+    expect(await mockRequests(request)).toEqual([]);
+
+    // The pasted credential was saved as the tool's secret: the upstream receives it, the page never shows it.
+    await page.getByRole("button", { name: "Fire", exact: true }).click();
+    const fired = page.waitForResponse((response) => response.url().endsWith("/api/playground/runs"));
+    await page.getByRole("alertdialog").getByRole("button", { name: "Fire POST" }).click();
+    await fired;
+    await expect(runCard(page).getByText("Success", { exact: true })).toBeVisible();
+    const [sent] = await mockRequests(request);
+    expect([sent?.method, sent?.path, sent?.headers.authorization]).toEqual(["POST", "/e2e-imp/notes", CURL_SECRET]);
+    expect(await page.content()).not.toContain("e2e-curl-secret");
+  });
+
+  test("screens: the import page in each mode and the curl dialog, at 1280 and 390 px", async ({ page }) => {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/tools/import-tools");
+      await page.screenshot({ path: `data/screenshots/importers-export-${width}.png`, fullPage: true });
+      await page.getByRole("tab", { name: "OpenAPI" }).click();
+      await page.getByRole("textbox", { name: "Document" }).fill(DOCUMENT);
+      await page.getByRole("button", { name: "Read operations" }).click();
+      await page.getByRole("listitem", { name: "POST /e2e-imp/widgets" }).getByRole("checkbox").check();
+      await expect(page.getByRole("textbox", { name: "Tool name" })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `data/screenshots/importers-openapi-${width}.png`, fullPage: true });
+      await page.getByRole("tab", { name: "curl" }).click();
+      await page.screenshot({ path: `data/screenshots/importers-curl-${width}.png`, fullPage: true });
+      await page.getByRole("button", { name: "Start from curl" }).click();
+      const dialog = page.getByRole("dialog", { name: "Start from a curl command" });
+      await dialog.getByRole("textbox", { name: "curl command" }).fill(`curl -X POST '${E2E_MOCK_UPSTREAM}/e2e-imp/customers/c_42/notes?region=eu' -H 'X-API-Key: e2e-screens-key-0123456789' --data-raw '{"text": "hello", "tags": ["a", "b"], "meta": {"pinned": false}}'`);
+      await dialog.getByRole("button", { name: "Read command" }).click();
+      await dialog.getByRole("button", { name: "Make body text a parameter" }).click();
+      await page.screenshot({ path: `data/screenshots/importers-curl-dialog-${width}.png` });
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+    }
+  });
+});
