@@ -4,6 +4,7 @@ import { CreateKeyDialog } from "@/components/api-keys/create-key-dialog";
 import { KEY_STATUS_BADGE, keyStatus } from "@/components/api-keys/key-status";
 import { RevokeKeyButton } from "@/components/api-keys/revoke-key-button";
 import { Badge, StatusBadge } from "@/components/ui/badge";
+import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Cell, Row, Table } from "@/components/ui/table";
@@ -28,6 +29,16 @@ function DocsLinks() {
       ; each persona&apos;s MCP server is at <code className="font-mono text-xs break-all">/api/v1/personas/&#123;slug&#125;/mcp</code>. Agents send the key as{" "}
       <code className="font-mono text-xs">Authorization: Bearer …</code>.
     </>
+  );
+}
+
+/** A UTC time that wraps between its date and its clock time, never inside either. */
+function Stamp({ at, className }: { at: Date; className?: string }) {
+  const [date, time] = formatTime(at).split(" ");
+  return (
+    <time dateTime={at.toISOString()} className={cn("tabular-nums", className)}>
+      <span className="whitespace-nowrap">{date}</span> <span className="whitespace-nowrap">{time} UTC</span>
+    </time>
   );
 }
 
@@ -78,13 +89,13 @@ export default async function ApiKeysPage() {
                   </Cell>
                   <Cell label="Created" className="text-xs">
                     <span className="block [overflow-wrap:anywhere]">{key.createdBy}</span>
-                    <time dateTime={key.createdAt.toISOString()} className="whitespace-nowrap text-muted-foreground tabular-nums">{formatTime(key.createdAt)}</time>
+                    <Stamp at={key.createdAt} className="text-muted-foreground" />
                   </Cell>
-                  <Cell label="Last used" className="text-xs whitespace-nowrap tabular-nums">
-                    {key.lastUsedAt ? <time dateTime={key.lastUsedAt.toISOString()}>{formatTime(key.lastUsedAt)}</time> : <span className="text-muted-foreground">Never</span>}
+                  <Cell label="Last used" className="text-xs">
+                    {key.lastUsedAt ? <Stamp at={key.lastUsedAt} /> : <span className="text-muted-foreground">Never</span>}
                   </Cell>
-                  <Cell label="Expires" className="text-xs whitespace-nowrap tabular-nums">
-                    {key.expiresAt ? <time dateTime={key.expiresAt.toISOString()}>{formatTime(key.expiresAt)}</time> : <span className="text-muted-foreground">Never</span>}
+                  <Cell label="Expires" className="text-xs">
+                    {key.expiresAt ? <Stamp at={key.expiresAt} /> : <span className="text-muted-foreground">Never</span>}
                   </Cell>
                   <Cell label="Status">
                     <StatusBadge status={KEY_STATUS_BADGE[status]}>{status}</StatusBadge>
