@@ -2,7 +2,7 @@
 
 import { Terminal, Wand2 } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useEffect, useRef, useState, useTransition } from "react";
 import { curlDraftAction, updateCurlDraftAction } from "@/app/(dashboard)/tools/import-tools/source-actions";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -35,6 +35,8 @@ export function CurlDialog() {
         return;
       }
       setError(undefined);
+      // The pasted credentials now live on the server: the command leaves the page too.
+      setCommand("");
       setDraft(result.data);
       setDocument(result.data.document);
       setAnnouncement(`Read a ${result.data.document.request.method} request. ${literalsOf(result.data.document).length} values can become parameters.`);
@@ -88,26 +90,51 @@ export function CurlDialog() {
         }
       >
         <div className="grid min-w-0 gap-4">
-          <Field id="curl-command" label="curl command" error={error}>
-            <Textarea
-              id="curl-command"
-              value={command}
-              error={error}
-              rows={document ? 3 : 8}
-              spellCheck={false}
-              className="font-mono text-xs"
-              placeholder={"curl -X POST 'https://api.example.com/v1/orders' \\\n  -H 'Authorization: Bearer …' \\\n  --data-raw '{\"sku\": \"A-1\"}'"}
-              onChange={(event) => {
-                setCommand(event.target.value);
-                setDraft(null);
-                setDocument(null);
-              }}
-            />
-          </Field>
+          {draft ? (
+            <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+              Command read; its credentials are kept on the server.
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => {
+                  setDraft(null);
+                  setDocument(null);
+                }}
+              >
+                Paste another command
+              </Button>
+            </p>
+          ) : (
+            <Field id="curl-command" label="curl command" error={error}>
+              <Textarea
+                id="curl-command"
+                value={command}
+                error={error}
+                rows={8}
+                spellCheck={false}
+                className="font-mono text-xs"
+                placeholder={"curl -X POST 'https://api.example.com/v1/orders' \\\n  -H 'Authorization: Bearer …' \\\n  --data-raw '{\"sku\": \"A-1\"}'"}
+                onChange={(event) => {
+                  setCommand(event.target.value);
+                  setDraft(null);
+                  setDocument(null);
+                }}
+              />
+            </Field>
+          )}
           <p className="sr-only" role="status" aria-live="polite">
             {announcement}
           </p>
-          {draft && document && <DraftSummary draft={draft} document={document} onChange={(next, message) => { setDocument(next); setAnnouncement(message); }} />}
+          {draft && document && (
+            <DraftSummary
+              draft={draft}
+              document={document}
+              onChange={(next, message) => {
+                setDocument(next);
+                setAnnouncement(message);
+              }}
+            />
+          )}
         </div>
       </Dialog>
     </>
@@ -117,10 +144,22 @@ export function CurlDialog() {
 function DraftSummary({ draft, document, onChange }: { draft: CurlDraftView; document: CurlDocument; onChange: (document: CurlDocument, announcement: string) => void }) {
   const { request } = document;
   const literals = literalsOf(document);
+  const summary = useRef<HTMLElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const lastMade = useRef<number | null>(null);
+  // The Read button is gone once the command is read, and a literal's row once it is a parameter:
+  // focus goes to the summary, then to the next literal's button, never to the page.
+  useEffect(() => summary.current?.focus(), []);
+  useEffect(() => {
+    if (lastMade.current === null) return;
+    const buttons = list.current?.querySelectorAll("button") ?? [];
+    (buttons[Math.min(lastMade.current, buttons.length - 1)] ?? summary.current)?.focus();
+    lastMade.current = null;
+  }, [document]);
   const parameters = Object.entries(document.parameters.properties);
   return (
     <div className="grid min-w-0 gap-4 text-sm">
-      <section aria-label="Request read from the command" className="grid min-w-0 gap-2 rounded-md border bg-surface p-3">
+      <section ref={summary} tabIndex={-1} aria-label="Request read from the command" className="outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 grid min-w-0 gap-2 rounded-md border bg-surface p-3">
         <p className="flex min-w-0 flex-wrap items-center gap-2">
           <Badge>{request.method}</Badge>
           <code className="min-w-0 font-mono text-xs break-all">{request.url}</code>
@@ -157,17 +196,18 @@ function DraftSummary({ draft, document, onChange }: { draft: CurlDraftView; doc
         {literals.length === 0 ? (
           <p className="text-muted-foreground">No literal values left in the URL, query or body.</p>
         ) : (
-          <ul className="grid max-h-64 gap-1 overflow-y-auto">
-            {literals.map((literal) => (
+          <ul ref={list} className="grid max-h-64 gap-1 overflow-y-auto">
+            {literals.map((literal, index) => (
               <li key={`${literal.location}-${JSON.stringify(literal.at)}`} className="flex min-w-0 flex-wrap items-center justify-between gap-2 rounded-md px-2 py-1 hover:bg-muted">
                 <span className="min-w-0 break-all">
-                  <span className="text-muted-foreground">{literal.label}</span> <code className="font-mono text-xs">{JSON.stringify(literal.value)}</code>
+                  <span className="text-muted-foreground">{literal.location === "path" ? "path segment" : literal.label}</span> <code className="font-mono text-xs">{JSON.stringify(literal.value)}</code>
                 </span>
                 <Button
                   variant="ghost"
                   size="sm"
                   aria-label={`Make ${literal.label} a parameter`}
                   onClick={() => {
+                    lastMade.current = index;
                     const next = makeParameter(document, literal, literal.suggestedName);
                     const added = Object.keys(next.parameters.properties).at(-1);
                     onChange(next, `${literal.label} is now the parameter ${added}.`);
