@@ -7,7 +7,8 @@
  * persona, one data tool and one key. autocannon then drives, at a fixed concurrency for a fixed
  * time, POST /api/v1/personas/{slug}/tools/{name}/call (key check, rate limit, live effective set,
  * defaults, the call, the call log) and, for comparison, the upstream URL the tool calls. Prints
- * req/s, p50 and p99 of both and the ratios. Targets: ≥ 50% of direct throughput, p99 ≤ direct + 5 ms.
+ * req/s, p50 and p99 of both and the ratios, plus a route that does no work (the framework's
+ * ceiling on this machine). Targets: ≥ 50% of direct throughput, p99 ≤ direct + 5 ms.
  *
  * Run: npm run bench:runtime   (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_UPSTREAM_DELAY_MS to vary;
  * bounded: two runs of BENCH_SECONDS per dialect, default 10 s)
@@ -134,11 +135,14 @@ async function measure(dialect: string, url: string, upstream: string): Promise<
     await drive({ ...call, duration: 2 }); // warm-up: JIT, connection pools, the snapshot
     const api = await drive(call);
     const direct = await drive({ url: `${upstream}/orders/A-1?units=metric` });
+    // The framework's own ceiling on this machine: a route handler that touches neither database nor upstream.
+    const floor = await drive({ url: `${APP}/api/v1/openapi.json` });
     const row = (label: string, f: Figures) =>
       `  ${label.padEnd(12)} ${f.rps.toFixed(0).padStart(7)} req/s   p50 ${String(f.p50).padStart(4)} ms   p99 ${String(f.p99).padStart(4)} ms   failures ${f.failures}`;
     console.log(`\n${dialect} (${CONNECTIONS} connections, ${SECONDS} s each, upstream delay ${UPSTREAM_DELAY_MS} ms)`);
     console.log(row("runtime API", api));
     console.log(row("direct", direct));
+    console.log(row("static route", floor));
     const ratio = api.rps / direct.rps;
     const p99Gap = api.p99 - direct.p99;
     console.log(`  throughput ${(ratio * 100).toFixed(1)}% of direct (target ≥ 50%: ${ratio >= 0.5 ? "met" : "missed"}), p99 +${p99Gap} ms (target ≤ +5 ms: ${p99Gap <= 5 ? "met" : "missed"})`);
