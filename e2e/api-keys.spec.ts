@@ -67,11 +67,18 @@ test.describe("as an admin", () => {
     await expect(dialog.getByText("is required")).toBeVisible();
     await expect(dialog.getByText("choose at least one persona")).toBeVisible();
 
+    // An expiry in the past is refused next to its field; the key then gets one far ahead.
+    await dialog.getByLabel("Expires after (optional)").fill("2020-01-31");
     await dialog.getByLabel("Name").fill(KEY_NAME);
     await dialog.getByRole("combobox", { name: "Personas" }).click();
     await page.getByRole("option", { name: new RegExp(MCP_PERSONA) }).click();
     await page.keyboard.press("Escape");
+    await dialog.getByRole("button", { name: "Create key" }).click();
+    await expect(dialog.getByText("must be in the future")).toBeVisible();
+    // What was typed and chosen is kept after the refusal.
+    await expect(dialog.getByLabel("Name")).toHaveValue(KEY_NAME);
     await expect(dialog.getByRole("list", { name: "Chosen" })).toContainText(MCP_PERSONA);
+    await dialog.getByLabel("Expires after (optional)").fill("2099-12-31");
     await dialog.getByRole("button", { name: "Create key" }).click();
 
     const shown = page.getByRole("dialog", { name: `API key ${KEY_NAME}` });
@@ -88,6 +95,7 @@ test.describe("as an admin", () => {
     const row = page.getByRole("row", { name: KEY_NAME });
     await expect(row).toContainText(token.slice(0, 9));
     await expect(row).toContainText("active");
+    await expect(row).toContainText("2099-12-31 23:59:59 UTC");
     expect(await page.content()).not.toContain(token);
     const payload = await page.request.get("/settings/api-keys", { headers: { RSC: "1" } });
     expect(payload.ok()).toBe(true);

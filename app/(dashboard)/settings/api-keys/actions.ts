@@ -9,11 +9,11 @@ import { createApiKey, revokeApiKey } from "@/lib/db/api-keys";
 
 const PATH = "/settings/api-keys";
 
-/** A date from the form's date field: the key works through that whole day (UTC). */
+/** A date from the form's date field: the key works through that whole day (UTC), to its last millisecond. */
 const expiryDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date as YYYY-MM-DD")
-  .transform((day) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000));
+  .transform((day) => new Date(Date.parse(`${day}T23:59:59.999Z`)));
 
 const newKeySchema = z.object({
   name: z.string(),
