@@ -5,6 +5,7 @@
  * credential stays on the server, a body value becomes a parameter, and the saved tool dry-runs.
  * Everything created is deleted at the end (shared e2e database).
  */
+import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
 import { E2E_DATABASE_URL, E2E_MOCK_UPSTREAM, storageStateFor } from "./support/environment";
@@ -41,6 +42,13 @@ interface MockRecord {
   readonly method: string;
   readonly path: string;
   readonly headers: Record<string, string>;
+}
+
+/** No serious or critical axe finding on what the page shows now. */
+async function expectAccessible(page: Page, where: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const blocking = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`), where).toEqual([]);
 }
 
 async function clearMock(request: APIRequestContext) {
@@ -118,7 +126,7 @@ test.describe("as an editor", () => {
     expect(await (await answered).text()).not.toContain("e2e-curl-secret");
     await expect(dialog.getByText("secret ••••6789")).toBeVisible();
 
-    await dialog.getByRole("button", { name: "Make body text a parameter" }).click();
+    await dialog.getByRole("button", { name: "Make parameter from body text" }).click();
     await expect(dialog.getByLabel("Parameters")).toContainText("text");
     await dialog.getByRole("button", { name: "Open in editor" }).click();
     await expect(page).toHaveURL(/\/tools\/new-tool\?curl=/);
@@ -164,14 +172,16 @@ test.describe("as an editor", () => {
       await expect(page.getByRole("textbox", { name: "Tool name" })).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await page.screenshot({ path: `data/screenshots/importers-openapi-${width}.png`, fullPage: true });
+      await expectAccessible(page, `OpenAPI tab at ${width} px`);
       await page.getByRole("tab", { name: "curl" }).click();
       await page.screenshot({ path: `data/screenshots/importers-curl-${width}.png`, fullPage: true });
       await page.getByRole("button", { name: "Start from curl" }).click();
       const dialog = page.getByRole("dialog", { name: "Start from a curl command" });
       await dialog.getByRole("textbox", { name: "curl command" }).fill(`curl -X POST '${E2E_MOCK_UPSTREAM}/e2e-imp/customers/c_42/notes?region=eu' -H 'X-API-Key: e2e-screens-key-0123456789' --data-raw '{"text": "hello", "tags": ["a", "b"], "meta": {"pinned": false}}'`);
       await dialog.getByRole("button", { name: "Read command" }).click();
-      await dialog.getByRole("button", { name: "Make body text a parameter" }).click();
+      await dialog.getByRole("button", { name: "Make parameter from body text" }).click();
       await page.screenshot({ path: `data/screenshots/importers-curl-dialog-${width}.png` });
+      await expectAccessible(page, `curl dialog at ${width} px`);
       await dialog.getByRole("button", { name: "Cancel" }).click();
     }
   });

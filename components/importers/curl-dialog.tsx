@@ -205,7 +205,7 @@ function DraftSummary({ draft, document, onChange }: { draft: CurlDraftView; doc
                 <Button
                   variant="ghost"
                   size="sm"
-                  aria-label={`Make ${literal.label} a parameter`}
+                  aria-label={`Make parameter from ${literal.label}`}
                   onClick={() => {
                     lastMade.current = index;
                     const next = makeParameter(document, literal, literal.suggestedName);
