@@ -110,7 +110,8 @@ function OperationRow({ operation, checked, onSelect, names, onRename }: Operati
 }
 
 function ImportableDetails({ operation, names, onRename }: { operation: InspectedOperation & { importable: true }; names: Readonly<Record<string, string>>; onRename: (key: string, name: string) => void }) {
-  const tool = renamedTool(operation, names);
+  const name = names[operation.key];
+  const tool = useMemo(() => renamedTool(operation, name === undefined ? {} : { [operation.key]: name }), [operation, name]);
   const verdict = useMemo(() => judge(tool), [tool]);
   const nameId = `name-${operation.key.replace(/\W+/g, "-")}`;
   return (
