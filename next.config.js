@@ -7,6 +7,9 @@ const nextConfig = {
   // Native and WebAssembly database drivers load at run time from node_modules, not bundled.
   serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "pg", "bcryptjs"],
   poweredByHeader: false,
+  // An OpenAPI document pasted or uploaded for import is read by a server action; the importer
+  // itself refuses more than 4 MiB of text, so the transport must carry a little more than that.
+  experimental: { serverActions: { bodySizeLimit: "5mb" } },
 };
 
 export default nextConfig;
