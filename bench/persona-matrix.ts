@@ -3,7 +3,7 @@
  * the data the matrix page renders. In memory and reproducible — a tree of 30 personas (3 roots,
  * each with children and grandchildren), list grants, "all" and inherited ones, disabled lists —
  * so the number measures resolution, not the database. Prints the median of several runs.
- * Run: npx tsx bench/persona-matrix.ts
+ * Run: npm run bench:persona-matrix
  */
 import { performance } from "node:perf_hooks";
 import { buildPersonaMatrix, type MatrixPersona, type MatrixTool } from "../lib/personas/matrix";
