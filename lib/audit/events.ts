@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = [
   "persona.grant",
   "persona.toggle_tool",
   "persona.parent",
+  "persona.call_logging",
   "persona.delete",
   "user.create",
   "user.role",

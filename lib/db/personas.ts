@@ -26,6 +26,8 @@ export interface PersonaDTO {
   readonly grant: PersonaGrant;
   /** Tool names operators switched off; clean, never null. */
   readonly disabledTools: readonly string[];
+  /** Whether agent calls keep their arguments and results (redacted, capped) in the call log. */
+  readonly logCallPayloads: boolean;
   readonly version: number;
   readonly createdAt: Date;
   readonly updatedAt: Date;
@@ -65,6 +67,7 @@ export function toDTO(row: PersonaRow): PersonaDTO {
     parentSlug: row.parent?.slug ?? null,
     grant: row.grant === null ? null : readGrant(parseJson(row.grant)),
     disabledTools: parseNameList(row.disabledTools),
+    logCallPayloads: row.logCallPayloads,
     version: row.version,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -197,6 +200,14 @@ export async function setPersonaToolsEnabled(
 }
 
 /**
+ * Turns keeping agent calls' arguments and results in the call log on or off for persona `slug`
+ * (admins only, checked by the caller: the usage page would show that argument data to viewers).
+ */
+export async function setPersonaCallLogging(slug: string, enabled: boolean, actor: Actor): Promise<PersonaDTO> {
+  return changePersona(slug, actor, "persona.call_logging", () => ({ logCallPayloads: enabled }));
+}
+
+/**
  * Moves persona `slug` under `parentSlug` (null: a root). A move that would make a cycle is
  * refused with a ConflictError. The check reads the whole tree, so it runs serializable: of two
  * concurrent moves that together would close a cycle, one is re-run and then refused.
@@ -229,6 +240,7 @@ interface PersonaChange {
   grant?: string | null;
   disabledTools?: string;
   parentId?: string | null;
+  logCallPayloads?: boolean;
 }
 
 /**
@@ -236,7 +248,7 @@ interface PersonaChange {
  * version read, so a concurrent change is never overwritten: the loser re-reads and re-applies
  * `change` (an intention such as "switch tool X off"), up to PERSONA_CHANGE_ATTEMPTS times.
  */
-export type PersonaAction = "persona.update" | "persona.grant" | "persona.toggle_tool" | "persona.parent";
+export type PersonaAction = "persona.update" | "persona.grant" | "persona.toggle_tool" | "persona.parent" | "persona.call_logging";
 type ChangeOf = (current: PersonaDTO, tx: Tx) => PersonaChange | Promise<PersonaChange>;
 
 async function changePersona(
@@ -321,5 +333,6 @@ export function auditView(persona: PersonaDTO): JsonValue {
     parent: persona.parentSlug,
     grant: persona.grant === null || persona.grant === "all" ? persona.grant : [...persona.grant],
     disabledTools: [...persona.disabledTools],
+    logCallPayloads: persona.logCallPayloads,
   };
 }

@@ -69,11 +69,7 @@ async function readStamp(db: Db): Promise<string> {
 }
 
 async function loadSnapshot(stamp: string): Promise<Snapshot> {
-  const [stored, personas, payloadRows] = await Promise.all([
-    listToolDefinitions(),
-    listPersonas(),
-    getDb().persona.findMany({ where: { logCallPayloads: true }, select: { slug: true } }),
-  ]);
+  const [stored, personas] = await Promise.all([listToolDefinitions(), listPersonas()]);
   const config = getExecutionConfig();
   const dataTools = new Map<string, StoredDataTool>();
   for (const entry of stored) {
@@ -92,7 +88,7 @@ async function loadSnapshot(stamp: string): Promise<Snapshot> {
     catalog: [...builtinTools(), ...bound],
     dataTools,
     personas: new Map(personas.map((persona) => [persona.slug, persona])),
-    logsPayloads: new Set(payloadRows.map((row) => row.slug)),
+    logsPayloads: new Set(personas.filter((persona) => persona.logCallPayloads).map((persona) => persona.slug)),
     effective: new Map(),
     lists: new Map(),
   };
@@ -162,11 +158,6 @@ export async function agentCallTarget(
     stored: tool?.origin === "data" ? (state.dataTools.get(toolName) ?? null) : null,
     logPayloads: state.logsPayloads.has(slug),
   };
-}
-
-/** A data tool's HTTP method (null for code tools and unknown names), e.g. for MCP's destructive hint. */
-export async function agentToolMethod(toolName: string): Promise<string | null> {
-  return (await snapshot()).dataTools.get(toolName)?.definition.request.method ?? null;
 }
 
 /** The persona's effective tools, in catalog order; empty when there is no such persona. */
