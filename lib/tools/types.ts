@@ -103,6 +103,8 @@ export interface Tool {
   readonly parameters: ObjectSchema;
   readonly sideEffect: boolean;
   readonly origin: "data" | "code";
+  /** A data tool's HTTP method (what MCP's destructive hint follows); absent for code tools. */
+  readonly method?: HttpMethod;
   /** Validates arguments and runs; every failure comes back as an error ToolResponse. */
   call(args: unknown, call: CallContext): Promise<ToolResponse>;
   /** Releases resources the tool owns (connections, handles). Optional. */

@@ -7,6 +7,6 @@ export { callAgentTool, type AgentCall, type AgentCallAnswer } from "./call";
 export { flushCallLog, recordAgentCall, type CallLogEntry } from "./call-log";
 export { agentError, agentErrorResponse, AGENT_ERROR_STATUS, type AgentErrorBody, type AgentErrorCode } from "./errors";
 export { consumeAgentRateLimit } from "./rate-limit";
-export { agentToolList, agentToolMethod, listAgentTools, type AgentToolList } from "./snapshot";
+export { agentToolList, listAgentTools, type AgentToolList } from "./snapshot";
 export { admitAgent, answering, MAX_CALL_BODY_BYTES, parseCallBody, readCappedText } from "./http";
 export { runtimeOpenApiDocument } from "./openapi";

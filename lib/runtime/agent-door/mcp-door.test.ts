@@ -3,7 +3,8 @@
  * reachable) and a loopback upstream, spoken to by the SDK's own client: destructive hints follow
  * each stored tool's method, a switch flipped in the database is in the next list, a call reaches
  * the upstream and the call log as channel "mcp" with an echoed secret masked, API keys are the
- * runtime API's (a revoked one cannot connect), and the per-key allowance is shared with it.
+ * runtime API's (a revoked one cannot connect), the per-key allowance is shared with it, and the
+ * list is the very one the runtime API serves as `?format=mcp`.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SYSTEM_ACTOR } from "../../audit/events";
@@ -21,6 +22,7 @@ import { agentMcpDoor } from "./mcp-door";
 import { handleMcpRequest } from "./mcp-server";
 import { closeMcpClients, connectMcpClient } from "./mcp-test-client";
 import { consumeAgentRateLimit } from "./rate-limit";
+import { agentToolList } from "./snapshot";
 
 const ALLOWANCE = 8;
 process.env.QUIVER_ENCRYPTION_KEY = generateEncryptionKey();
@@ -88,6 +90,17 @@ describe.each(targets)("the MCP endpoint on the agents' door on $name", (target)
     await setPersonaToolEnabled("support", "wipe", false, SYSTEM_ACTOR);
     expect(await hints()).not.toHaveProperty("wipe");
     expect(received).toEqual([]);
+  });
+
+  it("lists exactly what the runtime API serves as ?format=mcp", async () => {
+    const { bearer } = await setUp();
+    const client = await connect(bearer);
+    const served = await agentToolList("support", "mcp");
+    // The stored tools' methods reach the runtime API's list too: the side-effecting GET is not destructive.
+    expect(served?.specs).toContainEqual(
+      expect.objectContaining({ name: "touch", title: "Touch", annotations: { title: "Touch", readOnlyHint: false, destructiveHint: false, openWorldHint: true } }),
+    );
+    expect((await client.listTools()).tools).toEqual(served?.specs);
   });
 
   it("calls through the door: the upstream receives it, the call log says mcp, an echoed secret stays masked", async () => {

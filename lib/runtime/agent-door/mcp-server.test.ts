@@ -14,13 +14,14 @@ import { closeMcpClients, connectMcpClient, MCP_TEST_URL, mcpPost } from "./mcp-
 
 const GOOD_KEY = "Bearer qv_good";
 
-function tool(name: string, sideEffect: boolean): Tool {
+function tool(name: string, sideEffect: boolean, method: Tool["method"]): Tool {
   return {
     name,
     description: `The ${name} tool.`,
     parameters: { type: "object", properties: { id: { type: "string" } } },
     sideEffect,
     origin: "data",
+    method,
     call: async () => text("unused"),
   };
 }
@@ -30,8 +31,7 @@ type CallInput = Parameters<McpDoor["callTool"]>[0];
 /** An in-memory agents' door: `enabled` is the persona's effective set, `answers` what a call returns. */
 function memoryDoor() {
   const state = {
-    enabled: [tool("lookup", false), tool("refund", true)],
-    methods: { lookup: "GET", refund: "POST" } as Record<string, string>,
+    enabled: [tool("lookup", false, "GET"), tool("refund", true, "POST")],
     answers: new Map<string, { status: number; body: unknown }>(),
     calls: [] as CallInput[],
     admissions: [] as string[],
@@ -57,7 +57,7 @@ function memoryDoor() {
     },
     async listTools() {
       if (state.failList) throw new Error("database password is hunter2");
-      return { tools: state.enabled, methodOf: (name) => state.methods[name] ?? null };
+      return state.enabled;
     },
     async callTool(input) {
       state.calls.push(input);

@@ -38,8 +38,8 @@ export interface McpDoor {
   admit(request: Request, personaSlug: string): Promise<{ ok: true; identity: McpAgentIdentity } | { ok: false; response: Response }>;
   /** One more call from the key's allowance (for each `tools/call` after the first in a batched request). */
   consumeRateLimit(keyId: string): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }>;
-  /** The persona's effective tools, live, and each data tool's HTTP method (null for code tools). */
-  listTools(personaSlug: string): Promise<{ tools: readonly Tool[]; methodOf: (name: string) => string | null }>;
+  /** The persona's effective tools, live. */
+  listTools(personaSlug: string): Promise<readonly Tool[]>;
   callTool(input: {
     identity: McpAgentIdentity;
     toolName: string;
@@ -94,8 +94,7 @@ function buildServer(door: McpDoor, identity: McpAgentIdentity, httpSignal: Abor
   );
   server.setRequestHandler(ListToolsRequestSchema, () =>
     guarded("tools/list", async () => {
-      const { tools, methodOf } = await door.listTools(identity.personaSlug);
-      return { tools: mcpToolList(tools, methodOf) };
+      return { tools: mcpToolList(await door.listTools(identity.personaSlug)) };
     }),
   );
   server.setRequestHandler(CallToolRequestSchema, (request, extra) =>

@@ -23,6 +23,7 @@ export function dataTool(def: ToolDefinition, options: DataToolOptions = {}): To
     parameters: def.parameters,
     sideEffect: def.sideEffect,
     origin: "data" as const,
+    method: def.request.method,
     call: (args: unknown, { context, signal }: Parameters<Tool["call"]>[1]) =>
       executeTool(def, withSchemaDefaults(def.parameters, args), { context, signal, secrets: options.secrets, config }),
   });

@@ -1,15 +1,27 @@
 /**
- * Model Context Protocol tools (`tools/list`): `{name, description, inputSchema, annotations}`.
- * The schema goes as written (MCP takes JSON Schema). The annotations carry the side-effect flag:
- * a tool without side effects is read-only; one with side effects may be destructive (Quiver
- * cannot know it is not, and the protocol's own default assumes it is). `idempotentHint` is left
- * to its default because Quiver does not know it. Data tools call an outside HTTP API, so they are
- * open-world; code tools are local computations (the built-ins are), so they are closed-world.
+ * Model Context Protocol tools (`tools/list`): `{name, title, description, inputSchema, annotations}`,
+ * the one MCP shape Quiver serves — on the MCP server and as `?format=mcp` alike.
+ * The schema goes as written (MCP takes JSON Schema). The title is derived from the name. The
+ * annotations carry the side-effect flag: a tool without side effects is read-only. `idempotentHint`
+ * is left to its default because Quiver does not know it. Data tools call an outside HTTP API, so
+ * they are open-world; code tools are local computations (the built-ins are), so they are closed-world.
+ *
+ * `destructiveHint` (meaningful only when `readOnlyHint` is false) follows the data tool's method:
+ * - PUT, PATCH, DELETE: true — they overwrite or remove what is there.
+ * - POST: true. POST is HTTP's catch-all for actions (refund, cancel, send), not only "create";
+ *   Quiver cannot tell an additive POST from an irreversible one, and a false hint would let a
+ *   client skip the confirmation it asks for before a destructive call. True is also the
+ *   protocol's own default.
+ * - GET, HEAD flagged as side-effecting: false. The operator says the call has an effect (so it
+ *   is not read-only) but the method promises nothing is overwritten or removed.
+ * - No method (code tools, or a shape without one): a side-effecting one keeps the protocol's
+ *   default, true.
  */
-import type { ObjectSchema } from "../types";
+import type { HttpMethod, ObjectSchema } from "../types";
 import type { CompatibilityFinding, ToolShape } from "./types";
 
 export interface McpToolAnnotations {
+  readonly title: string;
   readonly readOnlyHint: boolean;
   readonly destructiveHint: boolean;
   readonly openWorldHint: boolean;
@@ -17,6 +29,7 @@ export interface McpToolAnnotations {
 
 export interface McpToolSpec {
   readonly name: string;
+  readonly title: string;
   readonly description: string;
   readonly inputSchema: ObjectSchema;
   readonly annotations: McpToolAnnotations;
@@ -25,18 +38,46 @@ export interface McpToolSpec {
 /** The MCP specification's recommended tool name form (a SHOULD, so a mismatch is only a note). */
 export const MCP_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
+const NON_DESTRUCTIVE_METHODS: ReadonlySet<HttpMethod> = new Set<HttpMethod>(["GET", "HEAD"]);
+
+/** Whether an MCP client should treat a call of the tool as possibly destructive (see the module comment). */
+export function isDestructive(tool: Pick<ToolShape, "sideEffect" | "method">): boolean {
+  if (!tool.sideEffect) return false;
+  return tool.method === undefined || !NON_DESTRUCTIVE_METHODS.has(tool.method);
+}
+
+/** A human title from a tool name: `get_order-status.v2` → `Get order status v2`. */
+export function toolTitle(name: string): string {
+  const words = name.split(/[_.\-\s]+/).filter((word) => word !== "").join(" ");
+  return words === "" ? name : words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 function annotationsFor(tool: ToolShape): McpToolAnnotations {
-  return { readOnlyHint: !tool.sideEffect, destructiveHint: tool.sideEffect, openWorldHint: tool.origin !== "code" };
+  return {
+    title: toolTitle(tool.name),
+    readOnlyHint: !tool.sideEffect,
+    destructiveHint: isDestructive(tool),
+    openWorldHint: tool.origin !== "code",
+  };
 }
 
 /** The tool as an MCP `tools/list` entry. */
 export function mcpToolSpec(tool: ToolShape): McpToolSpec {
+  const annotations = annotationsFor(tool);
   return {
     name: tool.name,
+    title: annotations.title,
     description: tool.description,
     inputSchema: structuredClone(tool.parameters),
-    annotations: annotationsFor(tool),
+    annotations,
   };
+}
+
+function effectWording(tool: ToolShape, { readOnlyHint, destructiveHint }: McpToolAnnotations): string {
+  if (readOnlyHint) return "read-only (no side effects)";
+  const cause = tool.method === undefined ? "it has side effects" : `a ${tool.method} with side effects`;
+  if (destructiveHint) return `possibly destructive (${cause}), so clients may ask before calling it`;
+  return `not read-only but not destructive (${cause}: it overwrites and removes nothing)`;
 }
 
 /** What MCP clients will see beyond the tool as written. */
@@ -45,15 +86,12 @@ export function mcpFindings(tool: ToolShape): CompatibilityFinding[] {
   if (!MCP_NAME.test(tool.name)) {
     findings.push({ provider: "mcp", severity: "note", path: "name", message: "MCP recommends names of 1–128 letters, digits, _ - or ." });
   }
-  const { readOnlyHint, openWorldHint } = annotationsFor(tool);
-  const effect = readOnlyHint
-    ? "read-only (no side effects)"
-    : "possibly destructive (it has side effects), so clients may ask before calling it";
+  const annotations = annotationsFor(tool);
   findings.push({
     provider: "mcp",
     severity: "note",
     path: "sideEffect",
-    message: `Announced as ${effect}, and as ${openWorldHint ? "reaching outside systems" : "working locally"}.`,
+    message: `Announced as ${effectWording(tool, annotations)}, and as ${annotations.openWorldHint ? "reaching outside systems" : "working locally"}.`,
   });
   return findings;
 }

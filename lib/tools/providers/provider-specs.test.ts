@@ -42,9 +42,10 @@ describe("toProviderSpecs", () => {
       "mcp",
       {
         name: "lookup_order",
+        title: "Lookup order",
         description: "Look up an order.",
         inputSchema: orderParameters,
-        annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: true },
+        annotations: { title: "Lookup order", readOnlyHint: true, destructiveHint: false, openWorldHint: true },
       },
     ],
   ] as const)("emits the %s shape with the schema as written", (format, expected) => {
@@ -102,9 +103,10 @@ describe("toProviderSpecs", () => {
       "mcp",
       {
         name: "ping",
+        title: "Ping",
         description: "Check the service.",
         inputSchema: { type: "object", properties: {} },
-        annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false },
+        annotations: { title: "Ping", readOnlyHint: false, destructiveHint: true, openWorldHint: false },
       },
     ],
   ] as const)("emits a tool without parameters for %s", (format, expected) => {

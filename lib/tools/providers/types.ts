@@ -12,9 +12,14 @@ export function isProviderFormat(value: unknown): value is ProviderFormat {
   return typeof value === "string" && (PROVIDER_FORMATS as readonly string[]).includes(value);
 }
 
-/** What the specification functions need of a tool; a draft in the editor has this shape too. */
+/**
+ * What the specification functions need of a tool; a draft in the editor has this shape too.
+ * `method` (a data tool's HTTP method) only refines MCP's destructive hint; without it a
+ * side-effecting tool is announced as possibly destructive.
+ */
 export type ToolShape = Pick<Tool, "name" | "description" | "parameters" | "sideEffect"> & {
   readonly origin?: Tool["origin"];
+  readonly method?: Tool["method"];
 };
 
 /**
