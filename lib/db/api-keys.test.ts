@@ -37,6 +37,13 @@ describe.each(targets)("API keys on $name", (target) => {
     expect(await findApiKeyByToken("Bearer qv_x")).toBeNull();
   });
 
+  it("still finds a key whose personas were all deleted, acting as none", async () => {
+    await createPersona({ slug: "support", name: "Support" }, SYSTEM_ACTOR);
+    const key = await createApiKey({ name: "Bot", personaSlugs: ["support"] }, SYSTEM_ACTOR);
+    await db().persona.delete({ where: { slug: "support" } });
+    expect(await findApiKeyByToken(key.token)).toMatchObject({ id: key.id, personaSlugs: [], revoked: false });
+  });
+
   it("revokes a key once, with one audit event", async () => {
     await createPersona({ slug: "support", name: "Support" }, SYSTEM_ACTOR);
     const key = await createApiKey({ name: "Bot", personaSlugs: ["support"] }, SYSTEM_ACTOR);
