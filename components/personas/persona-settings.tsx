@@ -9,19 +9,22 @@ import { Field, Input, Textarea } from "@/components/ui/field";
 import { FormStatus } from "@/components/ui/form-status";
 import { toast } from "@/components/ui/toaster";
 import type { PersonaDeletion } from "@/lib/db/persona-maintenance";
+import { CallLogSetting } from "./call-log-setting";
 import { DeletePersonaDialog } from "./delete-persona-dialog";
 import { ParentField } from "./persona-selects";
 
 interface Props {
-  readonly persona: { readonly slug: string; readonly name: string; readonly description: string; readonly parentSlug: string | null };
+  readonly persona: { readonly slug: string; readonly name: string; readonly description: string; readonly parentSlug: string | null; readonly logCallPayloads: boolean };
   readonly otherPersonas: readonly { readonly slug: string; readonly name: string }[];
   readonly deletion: PersonaDeletion;
+  /** How long call log rows are kept, for the call log switch's explanation. */
+  readonly callLogRetentionDays: number;
 }
 
 type Outcome = { ok: boolean; text: string } | undefined;
 
-/** Admins' settings of one persona: name and description, its parent (cycles refused next to the field), delete. */
-export function PersonaSettings({ persona, otherPersonas, deletion }: Props) {
+/** Admins' settings of one persona: name and description, its parent (cycles refused next to the field), the call log switch, delete. */
+export function PersonaSettings({ persona, otherPersonas, deletion, callLogRetentionDays }: Props) {
   const router = useRouter();
   const [details, setDetails] = useState({ name: persona.name, description: persona.description });
   const [detailsOutcome, setDetailsOutcome] = useState<Outcome>();
@@ -92,6 +95,8 @@ export function PersonaSettings({ persona, otherPersonas, deletion }: Props) {
           </div>
         </div>
       </Card>
+
+      <CallLogSetting persona={persona.slug} enabled={persona.logCallPayloads} retentionDays={callLogRetentionDays} />
 
       <section aria-labelledby="danger-zone" className="grid gap-3 rounded-lg border border-danger/40 p-4">
         <h2 id="danger-zone" className="font-semibold">

@@ -6,7 +6,7 @@ import { actionFailure, actionSuccess, type ActionResult } from "@/lib/actions/a
 import { parseInput } from "@/lib/actions/parse-input";
 import { requireRole } from "@/lib/auth/session";
 import { deletePersona } from "@/lib/db/persona-maintenance";
-import { setPersonaParent, updatePersonaDetails } from "@/lib/db/personas";
+import { setPersonaCallLogging, setPersonaParent, updatePersonaDetails } from "@/lib/db/personas";
 import { createPersonaForCatalog, grantPersonaTools } from "@/lib/runtime/persona-tools";
 
 const slugSchema = z.string().min(1, "Choose a persona");
@@ -51,6 +51,18 @@ export async function setPersonaParentAction(slug: string, parentSlug: string | 
     const persona = await setPersonaParent(parseInput(slugSchema, slug), parseInput(slugSchema.nullable(), parentSlug), admin);
     revalidatePath("/personas", "layout");
     return actionSuccess(undefined, persona.parentSlug ? `${persona.slug} now sits under ${persona.parentSlug}.` : `${persona.slug} is now a root persona.`);
+  } catch (error) {
+    return actionFailure(error);
+  }
+}
+
+/** Turns keeping agent calls' arguments and results in the call log on or off (admins only: they can hold sensitive data). */
+export async function setPersonaCallLoggingAction(slug: string, enabled: boolean): Promise<ActionResult> {
+  try {
+    const admin = await requireRole("admin");
+    const persona = await setPersonaCallLogging(parseInput(slugSchema, slug), parseInput(z.boolean(), enabled), admin);
+    revalidatePath("/personas", "layout");
+    return actionSuccess(undefined, `${persona.name}: arguments and results are ${persona.logCallPayloads ? "now kept" : "no longer kept"} in the call log.`);
   } catch (error) {
     return actionFailure(error);
   }

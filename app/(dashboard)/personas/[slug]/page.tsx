@@ -15,6 +15,7 @@ import { hasRole } from "@/lib/auth/roles";
 import { requirePageOperator } from "@/lib/auth/session";
 import { previewPersonaDeletion } from "@/lib/db/persona-maintenance";
 import { NotFoundError } from "@/lib/errors";
+import { retentionDaysFromEnv } from "@/lib/runtime/agent-door/settings";
 import { personaToolSpecs } from "@/lib/runtime/persona-specs";
 import { getPersonaView, type PersonaView } from "@/lib/runtime/persona-view";
 import { PROVIDER_FORMATS } from "@/lib/tools/client";
@@ -122,7 +123,7 @@ export default async function PersonaPage({ params, searchParams }: { params: Pa
     panels.push({
       value: "settings",
       label: "Settings",
-      content: <PersonaSettings persona={persona} otherPersonas={view.otherPersonas} deletion={deletion} />,
+      content: <PersonaSettings persona={persona} otherPersonas={view.otherPersonas} deletion={deletion} callLogRetentionDays={retentionDaysFromEnv(process.env)} />,
     });
   }
 
