@@ -14,7 +14,7 @@ import { Cell, Row, Table } from "@/components/ui/table";
 import { hrefWith } from "@/components/ui/url-filters";
 import { firstParam, type SearchParamValue } from "@/lib/actions/search-params";
 import { requirePageOperator } from "@/lib/auth/session";
-import { listPlaygroundRuns } from "@/lib/runtime/playground";
+import { listLatestPlaygroundRuns } from "@/lib/runtime/playground";
 import { listToolHealth } from "@/lib/runtime/test-cases";
 import { listToolsForDashboard } from "@/lib/runtime/tool-list";
 
@@ -35,7 +35,7 @@ export default async function PlaygroundPage({ searchParams }: { searchParams: S
   if (window.offset !== requested.offset) listing = await listToolsForDashboard({ search: values.q, offset: window.offset, limit: PAGE_SIZE });
   window = pageWindow(listing.total, window.page, PAGE_SIZE);
   const names = listing.rows.map((row) => row.name);
-  const [health, lastRuns] = await Promise.all([listToolHealth(names), Promise.all(names.map(async (name) => (await listPlaygroundRuns(name, { limit: 1 }))[0] ?? null))]);
+  const [health, lastRuns] = await Promise.all([listToolHealth(names), listLatestPlaygroundRuns(names)]);
 
   return (
     <>
@@ -53,7 +53,7 @@ export default async function PlaygroundPage({ searchParams }: { searchParams: S
           empty="No tool matches this search."
           footer={<Pager window={window} noun="tools" hrefFor={(page) => hrefWith("/playground", values, { page: String(page) })} />}
         >
-          {listing.rows.map((tool, index) => (
+          {listing.rows.map((tool) => (
             <Row key={tool.name} label={tool.name}>
               <Cell className="max-w-md">
                 {/* Room on phone cards for the Test button, placed at the card's top right. */}
@@ -69,7 +69,7 @@ export default async function PlaygroundPage({ searchParams }: { searchParams: S
               <Cell label="Kind">{tool.kind === "data" ? <Badge className="font-mono">{tool.method}</Badge> : <Badge tone="accent">code</Badge>}</Cell>
               <Cell label="Test cases">{health.has(tool.name) ? <HealthBadge health={health.get(tool.name)} /> : <span className="text-xs text-muted-foreground">none</span>}</Cell>
               <Cell label="Last run">
-                <LastRun run={lastRuns[index] ?? null} />
+                <LastRun run={lastRuns.get(tool.name) ?? null} />
               </Cell>
               <Cell actions>
                 <Button asChild variant="secondary" size="sm">
