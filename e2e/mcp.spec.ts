@@ -1,10 +1,10 @@
 /**
  * Protects the MCP door (issue 10): a real MCP client — the SDK's `Client` with its Streamable
  * HTTP transport — points at a persona's `/api/v1/personas/{slug}/mcp` with an API key, lists
- * the persona's tools with their annotations, calls one (the mock upstream receives it), sees a
- * halt's say text and marker, gets a failing tool back as `isError`, and sees a tool vanish from
- * the next list once an editor switches it off on the persona page (a call of it is then refused
- * and nothing reaches the upstream). A bad key is 401, a key of another persona 403. Every MCP
+ * the persona's tools with their annotations (the very entries `?format=mcp` serves), calls one
+ * (the mock upstream receives it), sees a halt's say text and marker, gets a failing tool back as
+ * `isError`, and sees a tool vanish from the next list once an editor switches it off on the
+ * persona page (a call of it is then refused and nothing reaches the upstream). A bad key is 401, a key of another persona 403. Every MCP
  * response is checked for seeded secrets, including a tool whose upstream echoes its secret.
  */
 import { readFileSync } from "node:fs";
@@ -82,6 +82,12 @@ test("lists the persona's tools with schemas and annotations", async () => {
     annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: true },
   });
   expect(byName(tools, "e2e_play_create_note")?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+  // One shape on both doors: the runtime API's ?format=mcp serves these very entries.
+  const served = await recordingFetch(new URL(`/api/v1/personas/${MCP_PERSONA}/tools?format=mcp`, E2E_BASE_URL), {
+    headers: { authorization: `Bearer ${token()}` },
+  });
+  expect(served.status).toBe(200);
+  expect(((await served.json()) as { tools: unknown }).tools).toEqual(tools);
 });
 
 test("calls a tool, which reaches the upstream with the arguments", async ({ request }) => {
