@@ -6,7 +6,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/field";
 import { ValidationError } from "@/lib/errors";
 import type { InspectedOperation } from "@/lib/runtime/openapi-import";
-import { compatibilityReport, parseToolDefinition, PROVIDER_FORMATS, type PersistedToolDefinition } from "@/lib/tools/client";
+import { compatibilityReport, definitionShape, parseToolDefinition, PROVIDER_FORMATS, type PersistedToolDefinition } from "@/lib/tools/client";
 
 interface OperationPickerProps {
   readonly operations: readonly InspectedOperation[];
@@ -170,7 +170,7 @@ function ImportableDetails({ operation, names, onRename }: { operation: Inspecte
 function judge(tool: PersistedToolDefinition): { error?: string; findings: { provider: string; severity: string; message: string }[] } {
   try {
     const definition = parseToolDefinition(tool);
-    const report = compatibilityReport(definition);
+    const report = compatibilityReport(definitionShape(definition));
     return { findings: PROVIDER_FORMATS.flatMap((format) => report[format]) };
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;

@@ -5,7 +5,7 @@ import validator from "@rjsf/validator-ajv8";
 import { StatusBadge } from "@/components/ui/badge";
 import { CodeBlock } from "@/components/ui/code-block";
 import { Tabs } from "@/components/ui/tabs";
-import { compatibilityReport, PROVIDER_FORMATS, toProviderSpecs, type ToolDefinition } from "@/lib/tools/client";
+import { compatibilityReport, definitionShape, PROVIDER_FORMATS, toProviderSpecs, type ToolDefinition } from "@/lib/tools/client";
 
 const PROVIDER_NAMES: Record<string, string> = { openai: "OpenAI", anthropic: "Anthropic", gemini: "Gemini", mcp: "MCP" };
 
@@ -18,7 +18,8 @@ export function LivePreview({ definition }: { definition: ToolDefinition | null 
   if (!definition) {
     return <p className="rounded-md border border-dashed p-4 text-sm text-muted-foreground">The preview appears once the tool is valid.</p>;
   }
-  const report = compatibilityReport(definition);
+  const shape = definitionShape(definition);
+  const report = compatibilityReport(shape);
   const findings = PROVIDER_FORMATS.flatMap((format) => report[format]);
   return (
     <Tabs
@@ -39,7 +40,7 @@ export function LivePreview({ definition }: { definition: ToolDefinition | null 
           content: (
             <div className="grid gap-3">
               {PROVIDER_FORMATS.map((format) => (
-                <CodeBlock key={format} title={PROVIDER_NAMES[format] ?? format} code={JSON.stringify(toProviderSpecs([definition], format)[0], null, 2)} maxHeightClass="max-h-64" />
+                <CodeBlock key={format} title={PROVIDER_NAMES[format] ?? format} code={JSON.stringify(toProviderSpecs([shape], format)[0], null, 2)} maxHeightClass="max-h-64" />
               ))}
             </div>
           ),

@@ -3,6 +3,7 @@
  * compatibility report that tells an operator what each provider would change or refuse.
  */
 export {
+  definitionShape,
   isProviderFormat,
   PROVIDER_FORMATS,
   toProviderSpecs,

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { parseToolDefinition } from "../definition";
+import { dataTool } from "../execution";
 import { referenceDocument } from "../definition/test-support/definition-fixtures";
 import type { ObjectSchema } from "../types";
 import { compatibilityReport } from "./compatibility";
-import { isProviderFormat, PROVIDER_FORMATS, toProviderSpecs, type ToolShape } from "./provider-specs";
+import { definitionShape, isProviderFormat, PROVIDER_FORMATS, toProviderSpecs, type ToolShape } from "./provider-specs";
 
 const orderParameters: ObjectSchema = {
   type: "object",
@@ -128,6 +129,18 @@ describe("toProviderSpecs", () => {
     const { name, description, parameters, sideEffect } = definition;
     expect(toProviderSpecs([definition], format)).toEqual(toProviderSpecs([{ name, description, parameters, sideEffect, origin: "data" }], format));
     expect(compatibilityReport(definition)[format]).toEqual(compatibilityReport({ name, description, parameters, sideEffect })[format]);
+  });
+
+  it.each(PROVIDER_FORMATS)("previews a draft through definitionShape exactly as the bound tool is served (%s)", (format) => {
+    const definition = parseToolDefinition({ ...referenceDocument(), side_effect: true });
+    expect(definition.request.method).toBe("GET");
+    expect(toProviderSpecs([definitionShape(definition)], format)).toEqual(toProviderSpecs([dataTool(definition)], format));
+    expect(compatibilityReport(definitionShape(definition))[format]).toEqual(compatibilityReport(dataTool(definition))[format]);
+  });
+
+  it("gives a draft's side-effecting GET the served, non-destructive MCP hint", () => {
+    const definition = parseToolDefinition({ ...referenceDocument(), side_effect: true });
+    expect(toProviderSpecs([definitionShape(definition)], "mcp")[0]?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
   });
 
   it("refuses an unknown format", () => {

@@ -8,7 +8,7 @@ import { mcpToolSpec, type McpToolSpec } from "./mcp";
 import { openaiToolSpec, type OpenAIToolSpec } from "./openai";
 import type { ProviderFormat, ToolShape } from "./types";
 
-export { isProviderFormat, PROVIDER_FORMATS, type ProviderFormat, type ToolShape } from "./types";
+export { definitionShape, isProviderFormat, PROVIDER_FORMATS, type ProviderFormat, type ToolShape } from "./types";
 export type { AnthropicToolSpec, GeminiFunctionDeclaration, McpToolSpec, OpenAIToolSpec };
 
 /** The specification type each format produces per tool. */

@@ -1,7 +1,7 @@
 /**
  * Vocabulary shared by the provider specification functions and the compatibility report.
  */
-import type { Tool } from "../types";
+import type { Tool, ToolDefinition } from "../types";
 
 /** The tool formats Quiver serves (SPEC §8: `?format=`). */
 export const PROVIDER_FORMATS = ["openai", "anthropic", "gemini", "mcp"] as const;
@@ -21,6 +21,12 @@ export type ToolShape = Pick<Tool, "name" | "description" | "parameters" | "side
   readonly origin?: Tool["origin"];
   readonly method?: Tool["method"];
 };
+
+/** A draft definition as the tool it will become, method included, so a preview matches what is served. */
+export function definitionShape(definition: ToolDefinition): ToolShape {
+  const { name, description, parameters, sideEffect } = definition;
+  return { name, description, parameters, sideEffect, origin: "data", method: definition.request.method };
+}
 
 /**
  * How serious a finding is: `changed` — the specification for that provider differs from the
