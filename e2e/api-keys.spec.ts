@@ -133,6 +133,7 @@ test.describe("as an admin", () => {
     await page.getByRole("row", { name: KEY_NAME }).getByRole("button", { name: `Revoke ${KEY_NAME}` }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Revoke key" }).click();
     await expect(page.getByRole("row", { name: KEY_NAME })).toContainText("revoked");
+    await expect(page.getByRole("row", { name: KEY_NAME }).getByText(KEY_NAME, { exact: true })).toBeFocused();
     const refused = await request.get(`/api/v1/personas/${MCP_PERSONA}/tools?format=openai`, { headers: bearer });
     expect(refused.status()).toBe(401);
     await screenshots(page, "api-keys-list");

@@ -10,3 +10,8 @@ export function keyStatus(key: { revokedAt: Date | null; expiresAt: Date | null 
 }
 
 export const KEY_STATUS_BADGE: Record<KeyStatus, Status> = { active: "success", expired: "warning", revoked: "neutral" };
+
+/** The id of the key's name in the table, where focus goes once its Revoke button has gone. */
+export function revokedFocusId(keyId: string): string {
+  return `api-key-${keyId}`;
+}

@@ -1,7 +1,7 @@
 import { KeyRound, ShieldAlert } from "lucide-react";
 import type { Metadata } from "next";
 import { CreateKeyDialog } from "@/components/api-keys/create-key-dialog";
-import { KEY_STATUS_BADGE, keyStatus } from "@/components/api-keys/key-status";
+import { KEY_STATUS_BADGE, keyStatus, revokedFocusId } from "@/components/api-keys/key-status";
 import { RevokeKeyButton } from "@/components/api-keys/revoke-key-button";
 import { Badge, StatusBadge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
@@ -78,7 +78,12 @@ export default async function ApiKeysPage() {
               const status = keyStatus(key, now);
               return (
                 <Row key={key.id} label={key.name}>
-                  <Cell className="min-w-36 font-medium [overflow-wrap:anywhere]">{key.name}</Cell>
+                  <Cell className="min-w-36 font-medium [overflow-wrap:anywhere]">
+                    {/* Focus lands here after a revoke, when the Revoke button is gone. */}
+                    <span id={revokedFocusId(key.id)} tabIndex={-1} className="rounded-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
+                      {key.name}
+                    </span>
+                  </Cell>
                   <Cell label="Prefix" className="font-mono text-xs whitespace-nowrap">{key.prefix}…</Cell>
                   <Cell label="Personas">
                     <span className="flex flex-wrap gap-1">
