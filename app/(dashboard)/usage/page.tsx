@@ -1,5 +1,6 @@
 import { Activity } from "lucide-react";
 import type { Metadata } from "next";
+import Link from "next/link";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
@@ -52,7 +53,11 @@ export default async function UsagePage({ searchParams }: { searchParams: Search
       />
       {neverCalled ? (
         <EmptyState icon={Activity} title="No calls yet">
-          Calls that agents make with an API key — through <code className="font-mono">/api/v1/personas/&#123;slug&#125;/tools</code> or a persona&apos;s MCP server — appear here within a second or two.
+          Calls that agents make with an API key — through <code className="font-mono">/api/v1/personas/&#123;slug&#125;/tools</code> or a persona&apos;s MCP server — appear here within a second or two. Admins create keys under{" "}
+          <Link href="/settings/api-keys" className="font-medium text-accent-foreground underline-offset-2 hover:underline">
+            Settings → API keys
+          </Link>
+          .
         </EmptyState>
       ) : (
         <div className="grid gap-6">
