@@ -1,13 +1,12 @@
 /**
  * What the agent sees (SPEC §8): a persona's effective tools as one provider's tool
- * specifications, with the compatibility notes for that provider. The personas page shows it and
- * `GET /api/v1/personas/{slug}/tools?format=` serves it, from this one function, so an operator
- * reads exactly what an agent receives.
+ * specifications, with the compatibility notes for that provider. The specifications are the
+ * runtime API's own list (`GET /api/v1/personas/{slug}/tools?format=`), so the personas page shows
+ * exactly what an agent receives.
  */
-import { getPersonaChain } from "../db/personas";
-import { compatibilityReport, toProviderSpecs, type CompatibilityFinding, type ProviderFormat, type ProviderSpecs } from "../tools";
-import { resolveStoredPersona } from "./persona-tools";
-import { loadToolCatalog } from "./tool-catalog";
+import { NotFoundError } from "../errors";
+import { compatibilityReport, type CompatibilityFinding, type ProviderFormat, type ProviderSpecs } from "../tools";
+import { agentToolList, listAgentTools } from "./agent-door";
 
 /** A compatibility finding with the tool it concerns. */
 export interface ToolCompatibilityNote extends CompatibilityFinding {
@@ -30,12 +29,14 @@ export interface PersonaToolSpecs<F extends ProviderFormat> {
  * @throws NotFoundError when the persona (or a parent in its chain) does not exist.
  */
 export async function personaToolSpecs<F extends ProviderFormat>(slug: string, format: F): Promise<PersonaToolSpecs<F>> {
-  const [chain, catalog] = await Promise.all([getPersonaChain(slug), loadToolCatalog()]);
-  const tools = resolveStoredPersona(chain, catalog).available;
+  // The runtime API's own list (same snapshot, same cache), so the page shows byte for byte what agents get.
+  const list = await agentToolList(slug, format);
+  if (list === null) throw new NotFoundError(`Persona "${slug}" does not exist.`);
+  const tools = await listAgentTools(slug);
   return {
     slug,
     format,
-    specs: toProviderSpecs(tools, format),
+    specs: list.specs as ProviderSpecs[F][],
     notes: tools.flatMap((tool) => compatibilityReport(tool)[format].map((finding) => ({ ...finding, tool: tool.name }))),
   };
 }
