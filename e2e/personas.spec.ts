@@ -3,7 +3,8 @@
  * grant and a child that inherits it; an editor switches a tool off on the child by keyboard (focus
  * stays on the switch) and the child's "what the agent sees" loses it while the parent's keeps it;
  * the editor has no grant control and a crafted grant call is refused; a cycle is refused next to
- * the parent field; deleting a tool leaves a stale name that the persona page cleans up; deleting
+ * the parent field; an admin switches keeping call payloads on and off (editors have no switch, and
+ * a crafted call is refused); deleting a tool leaves a stale name that the persona page cleans up; deleting
  * the parent moves its child to the root. The spec deletes what it created.
  */
 import type { Page } from "@playwright/test";
@@ -115,6 +116,38 @@ test("re-parenting into a cycle is refused next to the parent field", async ({ b
   await expect(page.getByLabel("Parent", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await page.reload();
   await expect(page.getByText("none (root)")).toBeVisible();
+  await close();
+});
+
+test("an admin keeps call payloads in the log and stops again; an editor has no switch and a crafted call is refused", async ({ browser, leakGuard }) => {
+  const { page, close } = await openGuardedPage(browser, leakGuard, storageStateFor("admin"));
+  await page.goto(`/personas/${BASE.slug}?tab=settings`);
+  const keep = page.getByRole("switch", { name: "Keep arguments and results in the call log" });
+  await expect(keep).toHaveAttribute("aria-checked", "false");
+  await expect(keep).toHaveAccessibleDescription(/secrets redacted, cut at 4 KiB, and kept for \d+ days/);
+  await keep.focus();
+  await page.keyboard.press("Space");
+  await expect(page.getByText(`${BASE.name}: arguments and results are now kept in the call log.`)).toBeVisible();
+  await expect(keep).not.toHaveAttribute("aria-busy");
+  await expect(keep).toBeFocused();
+  await page.reload();
+  await expect(keep).toHaveAttribute("aria-checked", "true");
+
+  const editor = await openGuardedPage(browser, leakGuard, storageStateFor("editor"));
+  await editor.page.goto(`/personas/${BASE.slug}?tab=settings`);
+  await expect(editor.page.getByRole("tab", { name: "Settings" })).toHaveCount(0);
+  await expect(editor.page.getByRole("switch", { name: "Keep arguments and results in the call log" })).toHaveCount(0);
+  const action = serverActionId("app/(dashboard)/personas/manage-actions.ts", "setPersonaCallLoggingAction");
+  const body = await (await callServerAction(editor.page.request, `/personas/${BASE.slug}`, action, [BASE.slug, false])).text();
+  expect(body).toContain("This needs the admin role; you are signed in as editor.");
+  await editor.close();
+
+  await page.reload();
+  await expect(keep).toHaveAttribute("aria-checked", "true");
+  await keep.click();
+  await expect(page.getByText(`${BASE.name}: arguments and results are no longer kept in the call log.`)).toBeVisible();
+  await page.reload();
+  await expect(keep).toHaveAttribute("aria-checked", "false");
   await close();
 });
 
