@@ -1,9 +1,9 @@
 import { Braces, Copy, Download, ExternalLink, FlaskConical, Pencil } from "lucide-react";
-import Link from "next/link";
 import { HealthBadge } from "@/components/playground/health-badge";
 import { Badge, StatusBadge } from "@/components/ui/badge";
 import { RowActions } from "@/components/ui/menu";
 import { Cell, Row } from "@/components/ui/table";
+import { ToolNameCell } from "./tool-name-cell";
 import type { ToolHealth } from "@/lib/runtime/playground-types";
 
 /** What one row of the tool list shows, the same shape for data-defined and code tools. */
@@ -43,16 +43,7 @@ export function ToolRow({ tool, canEdit, health }: { tool: ToolRowData; canEdit:
           />
         )}
       </Cell>
-      <Cell className="max-w-md">
-        <div className="min-w-0 pr-10 md:pr-0">
-          <Link href={href} className="font-mono text-sm font-medium text-accent-foreground hover:underline">
-            {tool.name}
-          </Link>
-          <p className="mt-0.5 line-clamp-2 text-xs text-muted-foreground" title={tool.description}>
-            {tool.description}
-          </p>
-        </div>
-      </Cell>
+      <ToolNameCell name={tool.name} description={tool.description} href={href} actionRoom="menu" />
       <Cell label="Kind">
         <span className="flex flex-wrap gap-1">
           {tool.kind === "data" ? <Badge className="font-mono">{tool.method}</Badge> : <Badge tone="accent">code</Badge>}

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { HealthBadge } from "@/components/playground/health-badge";
 import { LastRun } from "@/components/playground/last-run";
+import { ToolNameCell } from "@/components/tools/tool-name-cell";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -55,17 +56,7 @@ export default async function PlaygroundPage({ searchParams }: { searchParams: S
         >
           {listing.rows.map((tool) => (
             <Row key={tool.name} label={tool.name}>
-              <Cell className="max-w-md">
-                {/* Room on phone cards for the Test button, placed at the card's top right. */}
-                <div className="min-w-0 pr-16 md:pr-0">
-                  <Link href={`/tools/${tool.name}?tab=test`} className="font-mono text-sm font-medium break-all text-accent-foreground hover:underline">
-                    {tool.name}
-                  </Link>
-                  <p className="mt-0.5 line-clamp-2 text-xs text-muted-foreground" title={tool.description}>
-                    {tool.description}
-                  </p>
-                </div>
-              </Cell>
+              <ToolNameCell name={tool.name} description={tool.description} href={`/tools/${tool.name}?tab=test`} actionRoom="button" />
               <Cell label="Kind">{tool.kind === "data" ? <Badge className="font-mono">{tool.method}</Badge> : <Badge tone="accent">code</Badge>}</Cell>
               <Cell label="Test cases">{health.has(tool.name) ? <HealthBadge health={health.get(tool.name)} /> : <span className="text-xs text-muted-foreground">none</span>}</Cell>
               <Cell label="Last run">
