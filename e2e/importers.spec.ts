@@ -121,9 +121,20 @@ test.describe("as an editor", () => {
     await dialog.getByRole("textbox", { name: "curl command" }).fill(
       `curl -X POST '${E2E_MOCK_UPSTREAM}/e2e-imp/notes' \\\n  -H 'Authorization: ${CURL_SECRET}' \\\n  -H 'Content-Type: application/json' \\\n  --data-raw '{"text": "hello", "pinned": false}'`,
     );
-    const answered = page.waitForResponse((response) => response.request().method() === "POST" && response.url().includes("/tools/new-tool"));
+    // The action's answer is read in Node as it passes (route.fetch): Chromium does not always keep a
+    // streamed response body for the page to read back afterwards.
+    const actionAnswers: string[] = [];
+    await page.route("**/tools/new-tool**", async (route) => {
+      if (route.request().method() !== "POST") return route.fallback();
+      const response = await route.fetch();
+      const body = await response.text();
+      actionAnswers.push(body);
+      await route.fulfill({ response, body });
+    });
     await dialog.getByRole("button", { name: "Read command" }).click();
-    expect(await (await answered).text()).not.toContain("e2e-curl-secret");
+    await expect.poll(() => actionAnswers.length).toBe(1);
+    expect(actionAnswers[0]).not.toContain("e2e-curl-secret");
+    await page.unroute("**/tools/new-tool**");
     await expect(dialog.getByText("secret ••••6789")).toBeVisible();
 
     await dialog.getByRole("button", { name: "Make parameter from body text" }).click();
