@@ -12,7 +12,9 @@ export function Switch({ className, ...props }: ComponentProps<typeof SwitchPrim
         "peer relative inline-flex h-5 w-9 shrink-0 items-center rounded-full border border-transparent shadow-xs outline-none transition-colors",
         "before:absolute before:-inset-3 before:content-[''] sm:before:-inset-1",
         "focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50",
-        "data-[state=checked]:bg-primary data-[state=unchecked]:bg-input",
+        // Styled by aria-checked, not data-state: a wrapping trigger (a Tooltip's, asChild) writes its
+        // own data-state onto the switch, which left its track without a colour in the matrix.
+        "aria-checked:bg-primary aria-[checked=false]:bg-input",
         className,
       )}
       {...props}
