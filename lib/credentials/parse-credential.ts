@@ -15,6 +15,7 @@ import { isMask } from "../secrets/mask";
 import { isWellFormedText } from "../secrets/unicode";
 import { parseHostPattern } from "./hosts";
 import { isHeaderSafe } from "./placement";
+import { HEADER_NAME_PATTERN, MAX_NAME_LENGTH, NAME_PATTERN, RESERVED_HEADER_NAMES } from "../tools";
 import { tokenUrlProblem } from "./token-url";
 import { CREDENTIAL_KINDS, SECRET_PART, type Credential, type CredentialKind } from "./types";
 
@@ -24,19 +25,11 @@ export interface CredentialInput {
   readonly secret: string | undefined;
 }
 
-// The tool-name rule of SPEC §1.2 (lib/tools/definition/definition-input.ts, not exported from
-// lib/tools yet): a credential is named like a tool so `"auth": {"credential": NAME}` reads alike.
-const NAME_PATTERN = /^[a-z][a-z0-9_]*$/;
-const MAX_NAME_LENGTH = 64;
 const MAX_DESCRIPTION_LENGTH = 1000;
 const MAX_HOSTS = 50;
 const MAX_SCOPES = 50;
 const MAX_SECRET_LENGTH = 8192;
 const MAX_FIELD_LENGTH = 2048;
-/** RFC 9110 token: what a header name may be made of. */
-const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-/** Names that are keys of every object: a header stored under them would vanish or replace a prototype. */
-const RESERVED_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 /** Headers that frame or route the message: a credential in them would break the request, not authenticate it. */
 const FRAMING_HEADERS = new Set([
   "host", "content-length", "content-type", "transfer-encoding", "connection", "keep-alive",
@@ -117,6 +110,7 @@ function kindFields(kind: CredentialKind, input: Input, base: Omit<Credential, "
   }
 }
 
+// The tool-name rule (SPEC §1.2): a credential is named like a tool so `"auth": {"credential": NAME}` reads alike.
 function nameOf(input: Input, problems: Problems): string {
   const name = input.name;
   if (typeof name !== "string" || name === "") {
@@ -149,8 +143,8 @@ function hostsOf(input: Input, problems: Problems): string[] {
 function headerNameOf(input: Input, problems: Problems): string {
   const name = requiredText(input, "header_name", 256, problems);
   if (name === "") return name;
-  if (!HEADER_NAME.test(name)) problems.add("header_name", `"${name}" is not a valid header name (letters, digits and !#$%&'*+-.^_\`|~)`);
-  else if (RESERVED_KEYS.has(name.toLowerCase())) problems.add("header_name", `"${name}" cannot be used as a header name`);
+  if (!HEADER_NAME_PATTERN.test(name)) problems.add("header_name", `"${name}" is not a valid header name (letters, digits and !#$%&'*+-.^_\`|~)`);
+  else if (RESERVED_HEADER_NAMES.has(name.toLowerCase())) problems.add("header_name", `"${name}" cannot be used as a header name`);
   else if (FRAMING_HEADERS.has(name.toLowerCase())) problems.add("header_name", `"${name}" frames the request and cannot carry a credential`);
   return name;
 }

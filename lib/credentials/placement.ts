@@ -8,6 +8,7 @@
  * URL, see token-url.ts): an API key sent in clear text is as good as published.
  */
 import { MASK_PREFIX } from "../secrets/mask";
+import { headerValueProblem } from "../tools";
 import { hostAdmitted } from "./hosts";
 import { isLoopbackHost } from "./token-url";
 import type { Credential } from "./types";
@@ -29,12 +30,9 @@ export interface Placement<R extends PlaceableRequest> {
 
 export type CredentialRefusal = "host_not_admitted" | "insecure_scheme" | "unsendable_value";
 
-/** Anything a header value cannot carry (it may hold Latin-1 without controls, and tabs), as lib/tools' headerValueProblem. */
-const NOT_HEADER_SAFE = /[^\t\x20-\x7e\x80-\xff]/;
-
-/** True when `value` can travel as an HTTP header value (checked at save, and again before sending). */
+/** True when `value` can travel as an HTTP header value (checked at save, and again before sending): lib/tools' one rule. */
 export function isHeaderSafe(value: string): boolean {
-  return !NOT_HEADER_SAFE.test(value);
+  return headerValueProblem(value) === null;
 }
 
 const REFUSALS: Readonly<Record<CredentialRefusal, (credential: Credential, url: URL) => string>> = {

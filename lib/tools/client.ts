@@ -28,9 +28,14 @@ export { isValidPath, MISSING, walkPath } from "./paths";
 export { TOOL_ERROR_TYPES, type ToolErrorType } from "./response";
 export {
   compileSchemaPattern,
+  HEADER_NAME_PATTERN,
+  headerValueProblem,
+  MAX_NAME_LENGTH,
+  NAME_PATTERN,
   parseParameterSchema,
   parseToolDefinition,
   serializeToolDefinition,
+  RESERVED_HEADER_NAMES,
   toPersistedForm,
   withoutSecretValues,
   type PersistedToolDefinition,

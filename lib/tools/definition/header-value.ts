@@ -5,6 +5,14 @@
  * one step is never refused at the next.
  */
 
+/** RFC 9110 `token`: the characters a header name may use. */
+export const HEADER_NAME_PATTERN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/**
+ * Names JavaScript objects treat specially: header names become object keys on the way to the
+ * executor, and a value stored under `__proto__` replaces the prototype instead (it was lost).
+ */
+export const RESERVED_HEADER_NAMES: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
+
 const HEADER_INJECTION = /[\r\n\0]/;
 const NOT_HEADER_SAFE = /[^\t\x20-\x7e\x80-\xff]/;
 

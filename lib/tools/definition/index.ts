@@ -6,7 +6,8 @@
 export { parseToolDefinition } from "./definition";
 export { serializeToolDefinition, toPersistedForm, type PersistedToolDefinition } from "./persisted-form";
 export { secretHeaderNamesOf, secretHeaderValues, withoutSecretValues } from "./secret-headers";
-export { headerValueProblem } from "./header-value";
+export { HEADER_NAME_PATTERN, headerValueProblem, RESERVED_HEADER_NAMES } from "./header-value";
+export { MAX_NAME_LENGTH, NAME_PATTERN } from "./definition-input";
 export { parseParameters, parseParameterSchema } from "./schema-subset";
 export { compileSchemaPattern } from "./schema-pattern";
 export { canonicalSchema, SCHEMA_KEYWORD_ORDER } from "./canonical-schema";

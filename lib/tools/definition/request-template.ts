@@ -15,7 +15,7 @@ import {
   objectFrom,
   toJsonValue,
 } from "./definition-input";
-import { headerValueProblem } from "./header-value";
+import { HEADER_NAME_PATTERN, headerValueProblem, RESERVED_HEADER_NAMES } from "./header-value";
 import {
   checkPathPlaceholders,
   checkPlaceholders,
@@ -25,13 +25,6 @@ import {
 } from "./placeholder-checks";
 
 const REQUEST_KEYS = ["method", "url", "headers", "query", "body"];
-/** RFC 9110 `token`: the characters a header name may use. */
-const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-/**
- * Names JavaScript objects treat specially: header names become object keys on the way to the
- * executor, and a value stored under `__proto__` replaces the prototype instead (it was lost).
- */
-const RESERVED_HEADER_NAMES = new Set(["__proto__", "constructor", "prototype"]);
 const SCHEME = /^https?:\/\//i;
 const AUTHORITY = /^[^/?#]*/;
 const BODILESS: readonly HttpMethod[] = ["GET", "HEAD"];
@@ -158,7 +151,7 @@ function readStringMap(input: unknown, path: string, issues: Issues, checkEntry:
 function checkHeaderEntry(names: ParameterNames, secretHeaders: ReadonlySet<string>): EntryCheck {
   const seen = new Map<string, string>();
   return (name, value, path, issues) => {
-    if (!HEADER_NAME.test(name)) {
+    if (!HEADER_NAME_PATTERN.test(name)) {
       issues.add(path, `"${name}" is not a valid header name: use letters, digits and - (no spaces, colons or placeholders)`);
     } else if (RESERVED_HEADER_NAMES.has(name.toLowerCase())) {
       issues.add(path, `"${name}" cannot be a header name: JavaScript objects reserve it, so its value would be lost; no HTTP API needs it`);
