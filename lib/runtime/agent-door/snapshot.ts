@@ -10,6 +10,7 @@ import "server-only";
  * a time.
  */
 import { createHash } from "node:crypto";
+import { readCatalogStamp } from "../../db/catalog-stamp";
 import { getDb, type Db } from "../../db/client";
 import { listPersonas, type PersonaDTO } from "../../db/personas";
 import { listToolDefinitions } from "../../db/tools";
@@ -55,19 +56,6 @@ interface Snapshot {
 /** The latest snapshot per database client (one in production; tests switch between several). */
 const latest = new WeakMap<Db, { stamp: string; snapshot: Promise<Snapshot> }>();
 
-/** The stamp of the stored tools and personas; any change to either gives a different one. */
-async function readStamp(db: Db): Promise<string> {
-  const rows = await db.$queryRaw<Record<string, unknown>[]>`
-    SELECT (SELECT COUNT(*) FROM tools) AS tool_count,
-           (SELECT COALESCE(SUM(version), 0) FROM tools) AS tool_versions,
-           (SELECT MAX(updated_at) FROM tools) AS tool_updated,
-           (SELECT COUNT(*) FROM personas) AS persona_count,
-           (SELECT COALESCE(SUM(version), 0) FROM personas) AS persona_versions,
-           (SELECT MAX(updated_at) FROM personas) AS persona_updated`;
-  const row = rows[0] ?? {};
-  return Object.values(row).map((value) => (value instanceof Date ? value.toISOString() : String(value))).join("|");
-}
-
 async function loadSnapshot(stamp: string): Promise<Snapshot> {
   const [stored, personas] = await Promise.all([listToolDefinitions(), listPersonas()]);
   const config = getExecutionConfig();
@@ -97,7 +85,7 @@ async function loadSnapshot(stamp: string): Promise<Snapshot> {
 /** The snapshot for the stored state now (one stamp query; a reload only when the state changed). */
 async function snapshot(): Promise<Snapshot> {
   const db = getDb();
-  const stamp = await readStamp(db);
+  const stamp = await readCatalogStamp(db);
   const cached = latest.get(db);
   if (cached?.stamp === stamp) return cached.snapshot;
   const entry = { stamp, snapshot: loadSnapshot(stamp) };
