@@ -21,6 +21,7 @@ export {
   type RequestTemplate,
   type ResponseExtract,
   type SchemaType,
+  type ToolAuth,
   type ToolDefinition,
 } from "./types";
 export { CONTEXT_FIELDS, type ContextField, type TurnContext } from "./placeholders";

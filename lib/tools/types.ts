@@ -66,6 +66,11 @@ export interface EvidenceSpec {
   readonly maxItems: number;
 }
 
+/** The shared credential a tool's requests carry (SPEC §5.1), by name; its secret lives with the credential. */
+export interface ToolAuth {
+  readonly credential: string;
+}
+
 /** A validated, immutable data-defined tool (SPEC §1). Build it only with `parseToolDefinition`. */
 export interface ToolDefinition {
   readonly name: string;
@@ -82,6 +87,8 @@ export interface ToolDefinition {
   readonly tags: readonly string[];
   readonly haltWhen: HaltWhen | null;
   readonly evidence: EvidenceSpec | null;
+  /** The shared credential the requests carry; null when the tool declares none. */
+  readonly auth: ToolAuth | null;
   /** Non-fatal remarks found while building (e.g. a description over a provider limit). Not serialised. */
   readonly warnings: readonly { readonly path: string; readonly message: string }[];
 }

@@ -99,6 +99,23 @@ describe("canonical serialisation of valid definitions", () => {
     }), { numRuns: 200 });
   });
 
+  it("writes auth exactly when declared, and a tool without it byte-identical to one written before auth existed", () => {
+    fc.assert(fc.property(validDocument, (document) => {
+      const { auth, ...withoutAuth } = document;
+      const bytes = serializeToolDefinition(parseToolDefinition(document));
+      const form = JSON.parse(bytes) as Record<string, unknown>;
+      expect("auth" in form).toBe(auth !== undefined && auth !== null);
+      if (auth === undefined || auth === null) {
+        expect(bytes).toBe(serializeToolDefinition(parseToolDefinition(withoutAuth)));
+        return;
+      }
+      expect(Object.keys(form).at(-1)).toBe("auth");
+      expect(form.auth).toEqual(auth);
+      const { auth: _written, ...rest } = form;
+      expect(JSON.stringify(rest)).toBe(serializeToolDefinition(parseToolDefinition(withoutAuth)));
+    }), { numRuns: 200 });
+  });
+
   it("keeps the exported form (secret values emptied) importable and free of secret values", () => {
     fc.assert(fc.property(validDocument, (document) => {
       const definition = parseToolDefinition(document);
@@ -106,6 +123,7 @@ describe("canonical serialisation of valid definitions", () => {
       const reimported = parseToolDefinition(JSON.parse(exported));
       expect(serializeToolDefinition(reimported)).toBe(exported);
       for (const name of reimported.secretHeaders) expect(reimported.request.headers[name]).toBe("");
+      expect(reimported.auth).toEqual(definition.auth);
     }), { numRuns: 200 });
   });
 });

@@ -137,6 +137,7 @@ describe("parseToolDefinition: the reference document", () => {
       tags: ["b2b"],
       haltWhen: { jsonPath: "action", equals: ["ESCALATE"], say: { text: "CALL_SUPPORT" } },
       evidence: null,
+      auth: null,
       warnings: [],
     });
   });

@@ -19,6 +19,7 @@ import {
 import { parseEvidence } from "./evidence-spec";
 import { parseHaltWhen } from "./halt-when";
 import { parseRequest } from "./request-template";
+import { parseAuth } from "./tool-auth";
 import { parseParameters } from "./schema-subset";
 import { namedSecretHeaders, parseSecretHeaders } from "./secret-headers";
 
@@ -27,7 +28,7 @@ export { serializeToolDefinition, toPersistedForm, type PersistedToolDefinition 
 /** The top-level keys of the persisted form, in canonical order (SPEC §1.1). */
 export const DEFINITION_KEYS = [
   "name", "description", "parameters", "request", "response", "secret_headers",
-  "side_effect", "timeout", "group", "tags", "halt_when", "evidence",
+  "side_effect", "timeout", "group", "tags", "halt_when", "evidence", "auth",
 ] as const;
 
 /** Past this, some providers refuse the tool: a warning, not an error. */
@@ -72,13 +73,14 @@ export function parseToolDefinition(input: unknown): ToolDefinition {
   const tags = readTags(input.tags, issues);
   const haltWhen = parseHaltWhen(input.halt_when, issues);
   const evidence = parseEvidence(input.evidence, name, issues);
+  const auth = parseAuth(input.auth, issues);
   if (response.extract === "evidence_envelope" && isAbsent(input.evidence)) {
     issues.add("response.extract", 'evidence_envelope needs an "evidence" declaration saying which fields make a record');
   }
   if (issues.problems.length > 0) throw new ValidationError(issues.problems);
   return deepFreeze({
     name, description, parameters: parameters.schema, request, response, secretHeaders, sideEffect,
-    timeout, group, tags, haltWhen, evidence, warnings: issues.warnings,
+    timeout, group, tags, haltWhen, evidence, auth, warnings: issues.warnings,
   });
 }
 

@@ -4,8 +4,8 @@
  * - `response` is always `{"extract", "path"}`, `path` null unless `extract` is `json_path`;
  * - `halt_when` is null or `{"json_path", "equals", "say"}`, `equals` as strings and `say` null,
  *   `{"json_path"}` or `{"text"}`;
- * - `evidence` appears only when declared, so a tool without it is byte-identical to one written
- *   before evidence existed;
+ * - `evidence` and then `auth` appear only when declared, so a tool without them is
+ *   byte-identical to one written before they existed;
  * - the parameters schema is canonical already (`canonical-schema.ts`): keywords in one fixed
  *   order, `properties` in the order written (parameter order is what forms display);
  * - the other free-form objects (headers, query, body, evidence fields) keep the order written.
@@ -15,6 +15,7 @@
 import type { ObjectSchema, RequestTemplate, ToolDefinition } from "../types";
 import { evidenceToPersisted, type PersistedEvidence } from "./evidence-spec";
 import { haltWhenToPersisted, type PersistedHaltWhen } from "./halt-when";
+import { authToPersisted, type PersistedAuth } from "./tool-auth";
 
 export interface PersistedToolDefinition {
   readonly name: string;
@@ -29,6 +30,7 @@ export interface PersistedToolDefinition {
   readonly tags: readonly string[];
   readonly halt_when: PersistedHaltWhen | null;
   readonly evidence?: PersistedEvidence;
+  readonly auth?: PersistedAuth;
 }
 
 /**
@@ -60,5 +62,6 @@ function canonicalForm(definition: ToolDefinition): PersistedToolDefinition {
     tags: definition.tags,
     halt_when: definition.haltWhen === null ? null : haltWhenToPersisted(definition.haltWhen),
   };
-  return definition.evidence === null ? form : { ...form, evidence: evidenceToPersisted(definition.evidence) };
+  const withEvidence = definition.evidence === null ? form : { ...form, evidence: evidenceToPersisted(definition.evidence) };
+  return definition.auth === null ? withEvidence : { ...withEvidence, auth: authToPersisted(definition.auth) };
 }

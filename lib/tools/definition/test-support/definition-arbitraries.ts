@@ -182,6 +182,7 @@ export const validDocument: fc.Arbitrary<Record<string, unknown>> = parameters.c
     parameters: fc.constant(document),
     request: request(names, required),
     evidence: fc.option(evidence),
+    auth: fc.option(fc.record({ credential: name })),
     side_effect: fc.option(fc.boolean()),
     timeout: fc.option(fc.integer({ min: 1, max: 120 })),
     group: fc.option(text),
@@ -205,6 +206,6 @@ export const validDocument: fc.Arbitrary<Record<string, unknown>> = parameters.c
 
 /** Anything roughly shaped like a definition: each field valid, arbitrary JSON, or missing. */
 export const definitionShaped: fc.Arbitrary<unknown> = fc.tuple(validDocument, fc.dictionary(
-  fc.constantFrom("name", "description", "parameters", "request", "response", "secret_headers", "side_effect", "timeout", "group", "tags", "halt_when", "evidence", "side_efect"),
+  fc.constantFrom("name", "description", "parameters", "request", "response", "secret_headers", "side_effect", "timeout", "group", "tags", "halt_when", "evidence", "auth", "side_efect"),
   fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constant(undefined)),
 )).map(([document, replacements]) => ({ ...document, ...replacements }));
