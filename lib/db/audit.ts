@@ -1,10 +1,16 @@
 /**
- * The audit trail: recording a change (inside the caller's transaction) and reading the trail
- * for the audit page, newest first, one page at a time.
+ * The audit trail: recording a change (inside the caller's transaction) and reading it, newest
+ * first: by exact filters for callers that know what they look for (listAuditEvents, paged by
+ * cursor), and by partial, case-insensitive text for the audit page (searchAuditEvents, numbered
+ * pages with a total).
  */
 import type { AuditAction, AuditEntry, AuditTargetType } from "../audit/events";
 import { getDb, type Tx } from "./client";
+import type { Dialect } from "./database-url";
+import { Prisma, type AuditEvent } from "./generated/sqlite/client";
 import { parseJson, toJsonText } from "./json-columns";
+import { postgresRegex, searchCharacters, sqliteGlob } from "./search-pattern";
+import { dialectOfClient } from "./tool-list-sql";
 
 /** One recorded change, as the audit page shows it. */
 export interface AuditEventDTO extends Omit<AuditEntry, "actor"> {
@@ -34,7 +40,8 @@ export interface AuditPage {
 }
 
 const DEFAULT_PAGE_SIZE = 50;
-const MAX_PAGE_SIZE = 200;
+/** The most events one call returns. */
+export const MAX_PAGE_SIZE = 200;
 
 /**
  * Records `entry` through `tx`, so the event commits or rolls back with the change it describes.
@@ -71,19 +78,75 @@ export async function listAuditEvents(filters: AuditFilters = {}): Promise<Audit
     take: limit + 1,
   });
   const page = rows.slice(0, limit);
+  return { events: page.map(toAuditEventDTO), nextCursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null };
+}
+
+/** What the audit page narrows the trail to; every filter given must hold. */
+export interface AuditSearch {
+  /** Occurs in the actor's e-mail ("system" and "anonymous" included), ignoring case. */
+  readonly actor?: string;
+  /** Occurs in the target's name (a tool name, a persona slug, an operator's e-mail, a key id), ignoring case. */
+  readonly target?: string;
+  readonly action?: AuditAction;
+  readonly targetType?: AuditTargetType;
+  /** How many of the newest matches to skip. */
+  readonly offset: number;
+  /** How many to return, 1 to {@link MAX_PAGE_SIZE}. */
+  readonly limit: number;
+}
+
+/** One page of matches and how many match in all. */
+export interface AuditSearchPage {
+  readonly events: AuditEventDTO[];
+  readonly total: number;
+}
+
+/**
+ * The events matching `search`, newest first, windowed by the database. The text filters follow
+ * the tool list's search (search-pattern.ts): the same matches on SQLite and PostgreSQL, and
+ * `%`, `_` and every other character stand for themselves.
+ */
+export async function searchAuditEvents(search: AuditSearch): Promise<AuditSearchPage> {
+  if (!Number.isSafeInteger(search.offset) || search.offset < 0) throw new RangeError(`offset must be a whole number ≥ 0, got ${search.offset}`);
+  if (!Number.isSafeInteger(search.limit) || search.limit < 1 || search.limit > MAX_PAGE_SIZE) {
+    throw new RangeError(`limit must be a whole number from 1 to ${MAX_PAGE_SIZE}, got ${search.limit}`);
+  }
+  const db = getDb();
+  const where = auditSearchWhere(search, dialectOfClient(db));
+  const [ids, counted] = await Promise.all([
+    db.$queryRaw<{ id: number }[]>(Prisma.sql`SELECT "id" FROM "audit_events" ${where} ORDER BY "id" DESC LIMIT ${search.limit} OFFSET ${search.offset}`),
+    db.$queryRaw<{ count: bigint | number }[]>(Prisma.sql`SELECT COUNT(*) AS "count" FROM "audit_events" ${where}`),
+  ]);
+  const rows = await db.auditEvent.findMany({ where: { id: { in: ids.map((row) => Number(row.id)) } }, orderBy: { id: "desc" } });
+  return { events: rows.map(toAuditEventDTO), total: Number(counted[0]?.count ?? 0) };
+}
+
+/** `WHERE …` for the filters of `search`, or nothing when none applies. Every value is a bound parameter. */
+function auditSearchWhere(search: AuditSearch, dialect: Dialect): Prisma.Sql {
+  const conditions: Prisma.Sql[] = [];
+  const contains = (column: Prisma.Sql, text: string | undefined) => {
+    const characters = searchCharacters(text);
+    if (!characters) return;
+    conditions.push(dialect === "sqlite" ? Prisma.sql`${column} GLOB ${sqliteGlob(characters)}` : Prisma.sql`${column} ~ ${postgresRegex(characters)}`);
+  };
+  contains(Prisma.sql`"actor_email"`, search.actor);
+  contains(Prisma.sql`"target_name"`, search.target);
+  if (search.action) conditions.push(Prisma.sql`"action" = ${search.action}`);
+  if (search.targetType) conditions.push(Prisma.sql`"target_type" = ${search.targetType}`);
+  return conditions.length === 0 ? Prisma.empty : Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}`;
+}
+
+function toAuditEventDTO(row: AuditEvent): AuditEventDTO {
   return {
-    events: page.map((row) => ({
-      id: row.id,
-      createdAt: row.createdAt,
-      actorId: row.actorId,
-      actorEmail: row.actorEmail,
-      action: row.action as AuditAction,
-      targetType: row.targetType as AuditTargetType,
-      targetId: row.targetId,
-      targetName: row.targetName,
-      before: row.before === null ? null : parseJson(row.before),
-      after: row.after === null ? null : parseJson(row.after),
-    })),
-    nextCursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
+    id: row.id,
+    createdAt: row.createdAt,
+    actorId: row.actorId,
+    actorEmail: row.actorEmail,
+    action: row.action as AuditAction,
+    targetType: row.targetType as AuditTargetType,
+    targetId: row.targetId,
+    targetName: row.targetName,
+    before: row.before === null ? null : parseJson(row.before),
+    after: row.after === null ? null : parseJson(row.after),
   };
 }
