@@ -1,0 +1,32 @@
+/**
+ * Every page of the dashboard an e2e spec visits as a signed-in operator, with the status and the
+ * level-1 heading it shows (and the tab selected, where the URL picks one). The shell spec checks
+ * each for phone width, axe and screenshots; the security-headers spec checks each for CSP
+ * violations. A new page is added here, once, and both specs cover it.
+ */
+export const ROUTES = [
+  { path: "/tools", status: 200, heading: "Tools" },
+  { path: "/tools/e2e_orders", status: 200, heading: "e2e_orders" },
+  { path: "/tools/current_time", status: 200, heading: "current_time" },
+  { path: "/tools/e2e_orders?tab=json", status: 200, heading: "e2e_orders", selectedTab: "JSON" },
+  { path: "/tools/e2e_orders/edit", status: 200, heading: "e2e_orders" },
+  { path: "/tools/new-tool", status: 200, heading: "New tool" },
+  { path: "/tools/import-tools", status: 200, heading: "Import tools" },
+  { path: "/tools/e2e_play_forecast?tab=test", status: 200, heading: "e2e_play_forecast", selectedTab: "Test" },
+  { path: "/playground", status: 200, heading: "Playground" },
+  { path: "/personas", status: 200, heading: "Personas" },
+  { path: "/personas/support-tier1", status: 200, heading: "Support tier 1", selectedTab: "Tools" },
+  { path: "/personas/support-tier1?tab=agent", status: 200, heading: "Support tier 1", selectedTab: "What the agent sees" },
+  { path: "/personas/support-tier1?tab=grant", status: 200, heading: "Support tier 1", selectedTab: "Grant" },
+  { path: "/personas/matrix", status: 200, heading: "Tools × personas" },
+  { path: "/personas/no-such-persona", status: 404, heading: "This page does not exist" },
+  { path: "/audit", status: 200, heading: "Audit" },
+  { path: "/settings", status: 200, heading: "Settings" },
+  { path: "/settings/users", status: 200, heading: "Operators" },
+  { path: "/settings/api-keys", status: 200, heading: "API keys" },
+  { path: "/usage", status: 200, heading: "Usage" },
+  { path: "/usage?range=week", status: 200, heading: "Usage" },
+  { path: "/", status: 200, heading: "Overview" },
+  { path: "/tools/no_such_tool", status: 404, heading: "This page does not exist" },
+  { path: "/no-such-page", status: 404, heading: "This page does not exist" },
+] as const;
