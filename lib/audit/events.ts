@@ -14,7 +14,7 @@ export interface Actor {
 /** The actor of changes nobody signed in made: the seed and the setup command. */
 export const SYSTEM_ACTOR: Actor = { id: null, email: "system" };
 
-export const AUDIT_TARGET_TYPES = ["tool", "persona", "user", "api_key", "encryption_key"] as const;
+export const AUDIT_TARGET_TYPES = ["tool", "persona", "user", "api_key", "encryption_key", "credential"] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export const AUDIT_ACTIONS = [
@@ -39,8 +39,13 @@ export const AUDIT_ACTIONS = [
   "user.deactivate",
   "user.password",
   "user.oidc_link",
+  "user.password_reset",
+  "user.sign_out_everywhere",
   "api_key.create",
   "api_key.revoke",
+  "credential.create",
+  "credential.update",
+  "credential.delete",
   "secrets.rotate",
   "auth.sign_in",
   "auth.sign_in_failed",

@@ -114,6 +114,8 @@ export async function clearTables(db: Db): Promise<void> {
   await db.toolSecret.deleteMany();
   await db.toolRevision.deleteMany();
   await db.tool.deleteMany();
+  // After the tools: a credential a tool uses cannot be deleted (Restrict).
+  await db.credential.deleteMany();
   await db.persona.updateMany({ data: { parentId: null } });
   await db.persona.deleteMany();
   await db.user.deleteMany();
