@@ -21,6 +21,7 @@ export {
 } from "./response";
 export { matchesToolSearch, type SearchableTool } from "./tool-search";
 export {
+  AuthorizationError,
   curlCommand,
   dataTool,
   DEFAULT_EXECUTION_CONFIG,
@@ -31,9 +32,14 @@ export {
   guardedAgent,
   validateArguments,
   withSchemaDefaults,
+  type AuthorizedCall,
+  type AuthorizedSend,
+  type Authorize,
   type DataToolOptions,
   type ExecuteOptions,
   type ExecutionConfig,
+  type PreviewAuthorization,
   type SecretSource,
+  type WireRequest,
 } from "./execution";
 export * from "./code";

@@ -11,10 +11,12 @@ import { executeTool, type ExecuteOptions } from "./executor";
 export interface DataToolOptions {
   /** Header name → plaintext, asked for only when a request is about to be sent. */
   readonly secrets?: ExecuteOptions["secrets"];
+  /** The credential step for a definition declaring `auth` (see ExecuteOptions). */
+  readonly authorize?: ExecuteOptions["authorize"];
   readonly config?: ExecutionConfig;
 }
 
-/** Binds `def` to its secrets and configuration. Arguments an agent omits that have a schema default receive it (SPEC §8). */
+/** Binds `def` to its secrets, credential step and configuration. Arguments an agent omits that have a schema default receive it (SPEC §8). */
 export function dataTool(def: ToolDefinition, options: DataToolOptions = {}): Tool {
   const config = options.config ?? DEFAULT_EXECUTION_CONFIG;
   return Object.freeze({
@@ -25,6 +27,6 @@ export function dataTool(def: ToolDefinition, options: DataToolOptions = {}): To
     origin: "data" as const,
     method: def.request.method,
     call: (args: unknown, { context, signal }: Parameters<Tool["call"]>[1]) =>
-      executeTool(def, withSchemaDefaults(def.parameters, args), { context, signal, secrets: options.secrets, config }),
+      executeTool(def, withSchemaDefaults(def.parameters, args), { context, signal, secrets: options.secrets, authorize: options.authorize, config }),
   });
 }

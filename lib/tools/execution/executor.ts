@@ -10,14 +10,18 @@
  * decision read the body as received and their results are redacted afterwards: redacting first
  * would let a secret that is also a common word (`status`) rewrite the JSON they read. A dry run
  * reads no secret at all.
+ *
+ * A tool declaring `auth` (SPEC §5.1) sends only through the caller's credential step
+ * (credential-step.ts): without one it sends nothing.
  */
-import { MASK_PREFIX } from "../../secrets/mask";
-import { secretHeaderNamesOf, secretHeaderValues } from "../definition";
+import { secretHeaderNamesOf } from "../definition";
 import type { TurnContext } from "../placeholders";
 import { error, json, text, withHalt, type ExecutionMetadata, type ToolResponse } from "../response";
 import type { ToolDefinition } from "../types";
 import { describeArgumentIssues, validateArguments } from "./arguments";
+import { AuthorizationError, type AuthorizedCall, type Authorize, type PreviewAuthorization } from "./credential-step";
 import { armDeadline } from "./deadline";
+import { dryRunResponse } from "./dry-run";
 import { findBlockedDestination, guardedAgent } from "./destination-guard";
 import { DEFAULT_EXECUTION_CONFIG, type ExecutionConfig } from "./execution-config";
 import {
@@ -32,7 +36,7 @@ import {
 } from "./execution-secrets";
 import { extractResult, lazyJson, type Extraction } from "./extract";
 import { haltSay, shouldHalt } from "./halt";
-import { renderRequest, type RenderedRequest } from "./render-request";
+import { renderRequest } from "./render-request";
 import { AbortSwitch, sendRequest, type ResponseHeaders, type SendOutcome, type WireRequest } from "./send-request";
 
 export interface ExecuteOptions {
@@ -41,6 +45,13 @@ export interface ExecuteOptions {
   /** Header name → plaintext secret. Called once, when the request is about to be sent; never for a dry run. */
   readonly secrets?: SecretSource;
   readonly config?: ExecutionConfig;
+  /**
+   * The credential step for a tool declaring `auth` (SPEC §5.1), built by the caller from
+   * lib/credentials. Without it such a tool sends nothing. Never called for a dry run.
+   */
+  readonly authorize?: Authorize;
+  /** For a dry run of a tool declaring `auth`: where its credential goes, masked. Without it the dry run warns. */
+  readonly previewAuthorization?: PreviewAuthorization;
   /** Render and return the request that would be sent, sending nothing. */
   readonly dryRun?: boolean;
   readonly signal?: AbortSignal;
@@ -142,8 +153,70 @@ function outcomeResponse(exchange: Exchange, outcome: SendOutcome): ToolResponse
   }
 }
 
-/** Sends under the timeout (the tool's, else the configured default) and the caller's signal. */
-async function send(exchange: Exchange, wire: WireRequest): Promise<ToolResponse> {
+const isUnauthorized = (outcome: SendOutcome): boolean => outcome.kind === "received" && outcome.status === 401;
+
+/** One try on the wire. A try that would start after the deadline or a cancel sends nothing (a token may arrive late). */
+function sendOnce(exchange: Exchange, wire: WireRequest, abort: AbortSwitch, secretNames: ReadonlySet<string>): Promise<SendOutcome> {
+  if (abort.aborted) return Promise.resolve({ kind: "failed", request: wire, error: new Error("The call ended before the request was sent") });
+  return sendRequest(wire, {
+    dispatcher: guardedAgent(exchange.config.allowlist),
+    maxRedirects: exchange.config.maxRedirects,
+    maxResponseBytes: exchange.config.maxResponseBytes,
+    secretHeaderNames: secretNames,
+    signal: abort,
+  });
+}
+
+/** The credential step threw: nothing was sent with the credential. */
+function authorizationFailure(exchange: Exchange, wire: WireRequest, cause: unknown): ToolResponse {
+  const metadata = metadataOf(exchange, wire);
+  const blocked = findBlockedDestination(cause);
+  // The step's own errors name no secret; anything else may quote what it failed on.
+  const known = cause instanceof AuthorizationError || blocked !== null;
+  const safeCause = sanitisedCause(cause, known ? exchange.redact : () => "[redacted]");
+  if (blocked) return error(blocked.message, "blocked_destination", { cause: safeCause, metadata });
+  const message =
+    cause instanceof AuthorizationError ? cause.message : `Could not send the request with credential "${exchange.def.auth?.credential}"`;
+  return error(message, "execution_error", { cause: safeCause, metadata });
+}
+
+/**
+ * Runs the credential step: it places the credential (fetching a token when it must) and sends
+ * through {@link sendOnce}, with its headers dropped on a cross-origin redirect. The step's
+ * plaintexts, tokens included, are known only now, so the response is redacted with them.
+ */
+async function authorizedResponse(exchange: Exchange, wire: WireRequest, authorize: Authorize, abort: AbortSwitch): Promise<ToolResponse> {
+  const call = authorize(
+    wire,
+    (request, names) => sendOnce(exchange, request, abort, names.length === 0 ? exchange.secretNames : new Set([...exchange.secretNames, ...names])),
+    isUnauthorized,
+  );
+  // A token fetch does not see the abort switch: the deadline or a cancel ends the wait instead.
+  const ended = new Promise<null>((resolve) => abort.once("abort", () => resolve(null)));
+  let settled: AuthorizedCall<SendOutcome> | null;
+  try {
+    settled = await Promise.race([call, ended]);
+  } catch (cause) {
+    return authorizationFailure(exchange, wire, cause);
+  }
+  if (settled === null) {
+    return failureResponse(exchange, { kind: "failed", request: wire, error: new Error("The call ended before its credential was ready") });
+  }
+  const plaintexts = [...exchange.secrets.plaintexts, ...settled.plaintexts];
+  const placed: Exchange = {
+    ...exchange,
+    secrets: { ...exchange.secrets, plaintexts },
+    secretNames: new Set([...exchange.secretNames, ...settled.secretHeaderNames]),
+    redact: redactorFor(plaintexts),
+  };
+  return outcomeResponse(placed, settled.result);
+}
+
+/**
+ * Sends under the timeout (the tool's, else the configured default) and the caller's signal. With
+ * a credential step, the deadline covers all of it: a token fetch and both tries.
+ */
+async function send(exchange: Exchange, wire: WireRequest, authorize: Authorize | undefined): Promise<ToolResponse> {
   const abort = new AbortSwitch();
   const disarm = armDeadline(exchange.timeoutSeconds * 1000, () => {
     exchange.timedOut = true;
@@ -152,34 +225,12 @@ async function send(exchange: Exchange, wire: WireRequest): Promise<ToolResponse
   const cancel = () => abort.abort();
   exchange.callerSignal?.addEventListener("abort", cancel, { once: true });
   try {
-    const outcome = await sendRequest(wire, {
-      dispatcher: guardedAgent(exchange.config.allowlist),
-      maxRedirects: exchange.config.maxRedirects,
-      maxResponseBytes: exchange.config.maxResponseBytes,
-      secretHeaderNames: exchange.secretNames,
-      signal: abort,
-    });
-    return outcomeResponse(exchange, outcome);
+    if (authorize !== undefined) return await authorizedResponse(exchange, wire, authorize, abort);
+    return outcomeResponse(exchange, await sendOnce(exchange, wire, abort, exchange.secretNames));
   } finally {
     disarm();
     exchange.callerSignal?.removeEventListener("abort", cancel);
   }
-}
-
-/**
- * What a dry run shows: the rendered request with each secret header as the bare mask, whatever
- * its value, because previewing must not decrypt anything. Only a secret known to be missing
- * without reading any (no secret source, no value in the definition) is left out, with a warning.
- */
-function dryRunResponse(def: ToolDefinition, request: RenderedRequest, hasSecretSource: boolean): ToolResponse {
-  const missing = hasSecretSource ? [] : def.secretHeaders.filter((name) => !def.request.headers[name]);
-  // The rendered request holds no secret header; an argument could still repeat a stored value.
-  const redact = redactorFor(Object.values(secretHeaderValues(def)).filter((value) => value !== ""));
-  const preview = previewOf(request, secretHeaderNamesOf(def), redact);
-  const masks = def.secretHeaders.filter((name) => !missing.includes(name)).map((name) => [name, MASK_PREFIX] as const);
-  const shown = { ...preview, headers: { ...preview.headers, ...Object.fromEntries(masks) } };
-  const warnings = missing.map((name) => `Secret header ${name} has no value; a real call would fail.`);
-  return json({ dry_run: true, request: shown, ...(warnings.length > 0 ? { warnings } : {}) }, { request: shown });
 }
 
 async function execute(def: ToolDefinition, args: unknown, options: ExecuteOptions, started: number): Promise<ToolResponse> {
@@ -191,7 +242,9 @@ async function execute(def: ToolDefinition, args: unknown, options: ExecuteOptio
     const message = `Could not render the request: ${rendered.issues.map((i) => `${i.path} ${i.message}`).join("; ")}`;
     return error(message, "validation_error", { details: { issues: rendered.issues } });
   }
-  if (options.dryRun) return dryRunResponse(def, rendered.request, options.secrets !== undefined);
+  if (options.dryRun) {
+    return dryRunResponse(def, rendered.request, { hasSecretSource: options.secrets !== undefined, previewAuthorization: options.previewAuthorization });
+  }
 
   let secrets: InjectedSecrets;
   try {
@@ -221,7 +274,11 @@ async function execute(def: ToolDefinition, args: unknown, options: ExecuteOptio
     return error(message, "execution_error", { metadata: { request: previewOf(wire, exchange.secretNames, exchange.redact) } });
   }
   if (options.signal?.aborted) return error("Tool execution was cancelled", "execution_error", { metadata: metadataOf(exchange, wire) });
-  return send(exchange, wire);
+  if (def.auth !== null && options.authorize === undefined) {
+    const message = `Credential "${def.auth.credential}" is not available for this call; nothing was sent`;
+    return error(message, "execution_error", { metadata: metadataOf(exchange, wire) });
+  }
+  return send(exchange, wire, def.auth === null ? undefined : options.authorize);
 }
 
 /**

@@ -4,6 +4,14 @@
  * the deadline, result extracted, halt decided. Argument validation is shared with code tools.
  */
 export { executeTool, type ExecuteOptions } from "./executor";
+export {
+  AuthorizationError,
+  type AuthorizedCall,
+  type AuthorizedSend,
+  type Authorize,
+  type PreviewAuthorization,
+} from "./credential-step";
+export type { WireRequest } from "./send-request";
 export { dataTool, type DataToolOptions } from "./data-tool";
 export { DEFAULT_EXECUTION_CONFIG, executionConfigFromEnv, type ExecutionConfig } from "./execution-config";
 export { describeArgumentIssues, validateArguments } from "./arguments";
