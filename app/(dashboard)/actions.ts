@@ -1,8 +1,8 @@
 "use server";
 
-import { z } from "zod";
 import { actionFailure, actionSuccess, type ActionResult } from "@/lib/actions/action-result";
 import { parseInput } from "@/lib/actions/parse-input";
+import { consoleQuerySchema } from "@/lib/actions/schemas/console";
 import { requireRole } from "@/lib/auth/session";
 import { searchConsole, type ConsoleSearchResults } from "@/lib/runtime/console-search";
 
@@ -10,7 +10,7 @@ import { searchConsole, type ConsoleSearchResults } from "@/lib/runtime/console-
 export async function searchConsoleAction(query: string): Promise<ActionResult<ConsoleSearchResults>> {
   try {
     await requireRole("viewer");
-    return actionSuccess(await searchConsole(parseInput(z.string().max(200), query)));
+    return actionSuccess(await searchConsole(parseInput(consoleQuerySchema, query)));
   } catch (error) {
     return actionFailure(error);
   }

@@ -22,6 +22,32 @@ describe("parseInput", () => {
   });
 });
 
+describe("parseInput on unions and maps", () => {
+  const issuesOf = (run: () => unknown) => {
+    try {
+      run();
+      return expect.unreachable("bad input must throw");
+    } catch (error) {
+      return (error as ValidationError).issues;
+    }
+  };
+
+  it("reports the problems of the option a union's value was meant for, not 'Invalid input'", () => {
+    const grant = z.object({ grant: z.union([z.null(), z.literal("all"), z.array(z.string().max(3, "is too long"))]) });
+    expect(issuesOf(() => parseInput(grant, { grant: ["ok", "toolong"] }))).toEqual([{ path: "grant.1", message: "is too long" }]);
+  });
+
+  it("keeps zod's own message when no option fits the value's kind", () => {
+    const grant = z.object({ grant: z.union([z.null(), z.literal("all")]) });
+    expect(issuesOf(() => parseInput(grant, { grant: 3 }))).toEqual([{ path: "grant", message: "Invalid input" }]);
+  });
+
+  it("reports a map's bad key at that key", () => {
+    const secrets = z.object({ secrets: z.record(z.string().max(3, "is too long"), z.string()) });
+    expect(issuesOf(() => parseInput(secrets, { secrets: { long: "v" } }))).toEqual([{ path: "secrets.long", message: "the name is too long" }]);
+  });
+});
+
 describe("parseForm", () => {
   it("reads the form's fields", () => {
     const form = new FormData();

@@ -1,22 +1,19 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { z } from "zod";
 import { actionFailure, actionSuccess, type ActionResult } from "@/lib/actions/action-result";
 import { parseInput } from "@/lib/actions/parse-input";
+import { personaSlugSchema, toggleToolSchema, toggleToolsSchema } from "@/lib/actions/schemas/personas";
 import { hasRole } from "@/lib/auth/roles";
 import { requireRole } from "@/lib/auth/session";
 import { togglePersonaTool, togglePersonaTools } from "@/lib/runtime/persona-tools";
 import { describeCleanup, removeStaleToolNames } from "@/lib/runtime/stale-tool-names";
 
-const toggleSchema = z.object({ slug: z.string().min(1), tool: z.string().min(1), enabled: z.boolean() });
-const bulkSchema = z.object({ slug: z.string().min(1), tools: z.array(z.string().min(1)).min(1, "Choose at least one tool"), enabled: z.boolean() });
-
 /** Switches one tool on or off for one persona (editors and admins). */
 export async function setPersonaToolEnabledAction(slug: string, tool: string, enabled: boolean): Promise<ActionResult> {
   try {
     const operator = await requireRole("editor");
-    const input = parseInput(toggleSchema, { slug, tool, enabled });
+    const input = parseInput(toggleToolSchema, { slug, tool, enabled });
     await togglePersonaTool(input.slug, input.tool, input.enabled, operator);
     revalidatePath("/personas", "layout");
     return actionSuccess(undefined, `${input.tool} is ${input.enabled ? "enabled" : "disabled"} for ${input.slug}.`);
@@ -29,7 +26,7 @@ export async function setPersonaToolEnabledAction(slug: string, tool: string, en
 export async function setPersonaToolsEnabledAction(slug: string, tools: readonly string[], enabled: boolean): Promise<ActionResult> {
   try {
     const operator = await requireRole("editor");
-    const input = parseInput(bulkSchema, { slug, tools, enabled });
+    const input = parseInput(toggleToolsSchema, { slug, tools, enabled });
     await togglePersonaTools(input.slug, input.tools, input.enabled, operator);
     revalidatePath("/personas", "layout");
     const count = `${input.tools.length} tool${input.tools.length === 1 ? "" : "s"}`;
@@ -43,7 +40,7 @@ export async function setPersonaToolsEnabledAction(slug: string, tools: readonly
 export async function removeStaleToolNamesAction(slug: string): Promise<ActionResult> {
   try {
     const operator = await requireRole("editor");
-    const cleanup = await removeStaleToolNames(parseInput(z.string().min(1), slug), operator, hasRole(operator.role, "admin"));
+    const cleanup = await removeStaleToolNames(parseInput(personaSlugSchema, slug), operator, hasRole(operator.role, "admin"));
     revalidatePath("/personas", "layout");
     return actionSuccess(undefined, describeCleanup(cleanup));
   } catch (error) {

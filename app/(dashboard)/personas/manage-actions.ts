@@ -1,27 +1,25 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { z } from "zod";
 import { actionFailure, actionSuccess, type ActionResult } from "@/lib/actions/action-result";
 import { parseInput } from "@/lib/actions/parse-input";
+import {
+  callLoggingSchema,
+  newPersonaSchema,
+  personaDetailsSchema,
+  personaParentSchema,
+  personaSlugSchema,
+  setGrantSchema,
+  type GrantInput,
+  type NewPersonaInput,
+} from "@/lib/actions/schemas/personas";
 import { requireRole } from "@/lib/auth/session";
 import { deletePersona } from "@/lib/db/persona-maintenance";
 import { setPersonaCallLogging, setPersonaParent, updatePersonaDetails } from "@/lib/db/personas";
 import { createPersonaForCatalog, grantPersonaTools } from "@/lib/runtime/persona-tools";
 
-const slugSchema = z.string().min(1, "Choose a persona");
-const grantSchema = z.union([z.null(), z.literal("all"), z.array(z.string())]);
-const newPersonaSchema = z.object({
-  name: z.string(),
-  slug: z.string(),
-  description: z.string().default(""),
-  parentSlug: z.string().nullable().default(null),
-  grant: grantSchema.default(null),
-});
-const detailsSchema = z.object({ name: z.string(), description: z.string() });
-
 /** Creates a persona (admins). */
-export async function createPersonaAction(input: z.input<typeof newPersonaSchema>): Promise<ActionResult<{ slug: string }>> {
+export async function createPersonaAction(input: NewPersonaInput): Promise<ActionResult<{ slug: string }>> {
   try {
     const admin = await requireRole("admin");
     const persona = await createPersonaForCatalog(parseInput(newPersonaSchema, input), admin);
@@ -33,10 +31,11 @@ export async function createPersonaAction(input: z.input<typeof newPersonaSchema
 }
 
 /** Renames or re-describes a persona (admins). */
-export async function updatePersonaDetailsAction(slug: string, details: z.input<typeof detailsSchema>): Promise<ActionResult> {
+export async function updatePersonaDetailsAction(slug: string, details: { name: string; description: string }): Promise<ActionResult> {
   try {
     const admin = await requireRole("admin");
-    const persona = await updatePersonaDetails(parseInput(slugSchema, slug), parseInput(detailsSchema, details), admin);
+    const { slug: parsedSlug, ...parsedDetails } = parseInput(personaDetailsSchema, { ...details, slug });
+    const persona = await updatePersonaDetails(parsedSlug, parsedDetails, admin);
     revalidatePath("/personas", "layout");
     return actionSuccess(undefined, `${persona.name} was saved.`);
   } catch (error) {
@@ -48,7 +47,8 @@ export async function updatePersonaDetailsAction(slug: string, details: z.input<
 export async function setPersonaParentAction(slug: string, parentSlug: string | null): Promise<ActionResult> {
   try {
     const admin = await requireRole("admin");
-    const persona = await setPersonaParent(parseInput(slugSchema, slug), parseInput(slugSchema.nullable(), parentSlug), admin);
+    const input = parseInput(personaParentSchema, { slug, parentSlug });
+    const persona = await setPersonaParent(input.slug, input.parentSlug, admin);
     revalidatePath("/personas", "layout");
     return actionSuccess(undefined, persona.parentSlug ? `${persona.slug} now sits under ${persona.parentSlug}.` : `${persona.slug} is now a root persona.`);
   } catch (error) {
@@ -60,7 +60,8 @@ export async function setPersonaParentAction(slug: string, parentSlug: string | 
 export async function setPersonaCallLoggingAction(slug: string, enabled: boolean): Promise<ActionResult> {
   try {
     const admin = await requireRole("admin");
-    const persona = await setPersonaCallLogging(parseInput(slugSchema, slug), parseInput(z.boolean(), enabled), admin);
+    const input = parseInput(callLoggingSchema, { slug, enabled });
+    const persona = await setPersonaCallLogging(input.slug, input.enabled, admin);
     revalidatePath("/personas", "layout");
     return actionSuccess(undefined, `${persona.name}: arguments and results are ${persona.logCallPayloads ? "now kept" : "no longer kept"} in the call log.`);
   } catch (error) {
@@ -69,10 +70,11 @@ export async function setPersonaCallLoggingAction(slug: string, enabled: boolean
 }
 
 /** Sets a persona's grant: inherit (null), every tool ("all") or a list of tool names (admins). */
-export async function setPersonaGrantAction(slug: string, grant: z.input<typeof grantSchema>): Promise<ActionResult> {
+export async function setPersonaGrantAction(slug: string, grant: GrantInput): Promise<ActionResult> {
   try {
     const admin = await requireRole("admin");
-    const persona = await grantPersonaTools(parseInput(slugSchema, slug), parseInput(grantSchema, grant), admin);
+    const input = parseInput(setGrantSchema, { slug, grant });
+    const persona = await grantPersonaTools(input.slug, input.grant, admin);
     revalidatePath("/personas", "layout");
     return actionSuccess(undefined, `The grant of ${persona.slug} was saved.`);
   } catch (error) {
@@ -84,7 +86,7 @@ export async function setPersonaGrantAction(slug: string, grant: z.input<typeof 
 export async function deletePersonaAction(slug: string): Promise<ActionResult> {
   try {
     const admin = await requireRole("admin");
-    const deletion = await deletePersona(parseInput(slugSchema, slug), admin);
+    const deletion = await deletePersona(parseInput(personaSlugSchema, slug), admin);
     revalidatePath("/personas", "layout");
     const revoked = deletion.revokedKeys.length > 0 ? ` Revoked ${deletion.revokedKeys.length} API key${deletion.revokedKeys.length === 1 ? "" : "s"}.` : "";
     return actionSuccess(undefined, `${deletion.slug} was deleted.${revoked}`);

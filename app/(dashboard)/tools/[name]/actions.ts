@@ -1,22 +1,20 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { z } from "zod";
 import { actionFailure, actionSuccess, type ActionResult } from "@/lib/actions/action-result";
 import { parseInput } from "@/lib/actions/parse-input";
+import { restoreRevisionSchema, revisionSchema } from "@/lib/actions/schemas/tools";
 import { requireRole } from "@/lib/auth/session";
 import { getToolRevision, type ToolRevisionDTO } from "@/lib/db/tool-revisions";
 import { restoreToolRevision, type SavedTool } from "@/lib/db/tool-saves";
 import { NotFoundError } from "@/lib/errors";
 
-const nameSchema = z.string().min(1, "Name the tool");
-const versionSchema = z.number().int().positive("Choose a version");
-
 /** One revision of a tool, in full (secret values are never stored in revisions). */
 export async function getRevisionAction(name: string, version: number): Promise<ActionResult<ToolRevisionDTO>> {
   try {
     await requireRole("viewer");
-    const revision = await getToolRevision(parseInput(nameSchema, name), parseInput(versionSchema, version));
+    const input = parseInput(revisionSchema, { name, version });
+    const revision = await getToolRevision(input.name, input.version);
     if (!revision) throw new NotFoundError(`Tool "${name}" has no version ${version}.`);
     return actionSuccess(revision);
   } catch (error) {
@@ -28,7 +26,8 @@ export async function getRevisionAction(name: string, version: number): Promise<
 export async function restoreToolRevisionAction(name: string, version: number, baseVersion: number): Promise<ActionResult<SavedTool>> {
   try {
     const user = await requireRole("editor");
-    const saved = await restoreToolRevision(parseInput(nameSchema, name), parseInput(versionSchema, version), parseInput(versionSchema, baseVersion), user);
+    const input = parseInput(restoreRevisionSchema, { name, version, baseVersion });
+    const saved = await restoreToolRevision(input.name, input.version, input.baseVersion, user);
     revalidatePath(`/tools/${name}`);
     revalidatePath("/tools");
     const message = saved.unchanged ? `Version ${version} is already the current definition.` : `Restored version ${version} as version ${saved.version}.`;

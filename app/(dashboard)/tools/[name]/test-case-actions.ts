@@ -1,20 +1,12 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { z } from "zod";
 import { actionFailure, actionSuccess, type ActionResult } from "@/lib/actions/action-result";
 import { parseInput } from "@/lib/actions/parse-input";
+import { saveTestCaseSchema, testCaseSchema } from "@/lib/actions/schemas/test-runs";
+import { toolNameSchema } from "@/lib/actions/schemas/tools";
 import { requireRole } from "@/lib/auth/session";
 import { deleteTestCase, listToolHealth, runTestCases, saveTestCase, type TestCaseRunResult, type TestCaseView, type ToolHealth } from "@/lib/runtime/test-cases";
-
-const toolNameSchema = z.string().min(1, "Choose a tool");
-const saveSchema = z.object({
-  name: z.string(),
-  arguments: z.unknown(),
-  context: z.record(z.string(), z.string()).default({}),
-  expectations: z.array(z.unknown()),
-});
-const caseIdSchema = z.number().int().positive("Choose a test case");
 
 function revalidateTool(toolName: string) {
   revalidatePath(`/tools/${toolName}`);
@@ -26,9 +18,9 @@ function revalidateTool(toolName: string) {
 export async function saveTestCaseAction(toolName: string, input: unknown): Promise<ActionResult<TestCaseView>> {
   try {
     const user = await requireRole("editor");
-    const name = parseInput(toolNameSchema, toolName);
-    const saved = await saveTestCase({ toolName: name, ...parseInput(saveSchema, input) }, user);
-    revalidateTool(name);
+    const parsed = parseInput(saveTestCaseSchema, { ...(typeof input === "object" ? input : {}), toolName });
+    const saved = await saveTestCase(parsed, user);
+    revalidateTool(parsed.toolName);
     return actionSuccess(saved, `Saved test case "${saved.name}".`);
   } catch (error) {
     return actionFailure(error);
@@ -39,8 +31,9 @@ export async function saveTestCaseAction(toolName: string, input: unknown): Prom
 export async function deleteTestCaseAction(toolName: string, id: number): Promise<ActionResult<undefined>> {
   try {
     const user = await requireRole("editor");
-    await deleteTestCase(parseInput(caseIdSchema, id), user);
-    revalidateTool(parseInput(toolNameSchema, toolName));
+    const input = parseInput(testCaseSchema, { toolName, id });
+    await deleteTestCase(input.id, user);
+    revalidateTool(input.toolName);
     return actionSuccess(undefined);
   } catch (error) {
     return actionFailure(error);

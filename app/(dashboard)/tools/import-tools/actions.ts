@@ -1,18 +1,16 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { z } from "zod";
 import { actionFailure, actionSuccess, type ActionResult } from "@/lib/actions/action-result";
 import { parseInput } from "@/lib/actions/parse-input";
+import { importChoicesSchema, importTextSchema } from "@/lib/actions/schemas/imports";
 import { requireRole } from "@/lib/auth/session";
 import { ValidationError } from "@/lib/errors";
 import { importTools, previewImport, type ImportPreview, type ImportReport } from "@/lib/runtime/tool-import";
 
-const choicesSchema = z.record(z.string(), z.enum(["skip", "overwrite"], { error: 'Choose "skip" or "overwrite"' }));
-
 /** The pasted or uploaded text as JSON, or a ValidationError at the document's top. */
 function parseDocumentText(text: unknown): unknown {
-  const source = parseInput(z.string().trim().min(1, "Paste an export or choose a file first."), text);
+  const source = parseInput(importTextSchema, text);
   try {
     return JSON.parse(source);
   } catch {
@@ -34,7 +32,7 @@ export async function previewImportAction(text: string): Promise<ActionResult<Im
 export async function importToolsAction(text: string, choices: Record<string, string>): Promise<ActionResult<ImportReport>> {
   try {
     const user = await requireRole("editor");
-    const report = await importTools(parseDocumentText(text), parseInput(choicesSchema, choices), user);
+    const report = await importTools(parseDocumentText(text), parseInput(importChoicesSchema, choices), user);
     revalidatePath("/tools", "layout");
     const written = report.created.length + report.updated.length;
     return actionSuccess(report, `Imported ${written} ${written === 1 ? "tool" : "tools"}.`);

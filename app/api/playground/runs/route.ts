@@ -1,17 +1,10 @@
-import { z } from "zod";
 import { actionFailure, actionSuccess } from "@/lib/actions/action-result";
 import { parseInput } from "@/lib/actions/parse-input";
+import { runSchema } from "@/lib/actions/schemas/test-runs";
 import { hasRole } from "@/lib/auth/roles";
 import { requireRole } from "@/lib/auth/session";
 import { ForbiddenError } from "@/lib/errors";
 import { runInPlayground } from "@/lib/runtime/playground";
-
-const runSchema = z.object({
-  toolName: z.string().min(1, "Choose a tool"),
-  mode: z.enum(["dry_run", "fire"], { message: "must be dry_run or fire" }),
-  arguments: z.unknown(),
-  context: z.record(z.string(), z.string()).default({}),
-});
 
 const STATUS_OF_FAILURE = { validation: 400, forbidden: 403, not_found: 404, conflict: 409 } as const;
 

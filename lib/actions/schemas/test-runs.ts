@@ -1,0 +1,28 @@
+/** Inputs of the playground: a run (app/api/playground/runs) and saved test cases (app/(dashboard)/tools/[name]/test-case-actions.ts). */
+import { z } from "zod";
+import { MAX_TEST_CASE_NAME } from "../../runtime/test-cases";
+import { boundedJson, boundedRecord, boundedText, boundedTrimmedText, INPUT_LIMITS } from "../input-limits";
+import { toolNameSchema } from "./tools";
+
+/** Turn-context fields (`chat_id`, `tenant`, …) and their values. */
+const contextSchema = boundedRecord(boundedText(INPUT_LIMITS.token), boundedText(INPUT_LIMITS.contextValue)).default({});
+
+/** A dry run or fire from the playground. */
+export const runSchema = z.object({
+  toolName: toolNameSchema,
+  mode: z.enum(["dry_run", "fire"], { message: "must be dry_run or fire" }),
+  arguments: boundedJson(INPUT_LIMITS.argumentsBytes),
+  context: contextSchema,
+});
+
+/** A run saved as a named test case with the chosen expectations. */
+export const saveTestCaseSchema = z.object({
+  toolName: toolNameSchema,
+  name: boundedTrimmedText(MAX_TEST_CASE_NAME),
+  arguments: boundedJson(INPUT_LIMITS.argumentsBytes),
+  context: contextSchema,
+  expectations: boundedJson(INPUT_LIMITS.expectationsBytes),
+});
+
+/** A saved test case of a tool. */
+export const testCaseSchema = z.object({ toolName: toolNameSchema, id: z.number().int().positive("Choose a test case") });
