@@ -4,6 +4,7 @@
  * are set, and refused at sign-in before any hashing (an over-long guess cannot be right, and
  * hashing it would only cost the server time).
  */
+import { randomBytes } from "node:crypto";
 import type { ValidationIssue } from "../errors";
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -27,4 +28,12 @@ export function passwordIssues(password: string): ValidationIssue[] {
     }];
   }
   return [];
+}
+
+/** Random bytes in a generated password: 144 bits, 24 characters of base64url (well under 72 bytes). */
+const GENERATED_PASSWORD_BYTES = 18;
+
+/** A new random password for an admin's reset: shown once, never stored or logged in plain text. */
+export function generatePassword(): string {
+  return randomBytes(GENERATED_PASSWORD_BYTES).toString("base64url");
 }

@@ -5,6 +5,7 @@ import { ForbiddenError } from "../errors";
 import { getUserById } from "../db/users";
 import { authOptions } from "./options";
 import { hasRole, type Role } from "./roles";
+import { sessionRefusal } from "./session-validity";
 
 /** The signed-in operator as the server sees them now (role and status read from the database). */
 export interface Operator {
@@ -16,8 +17,10 @@ export interface Operator {
 
 /**
  * The operator behind the current request, or null when signed out. The session only carries
- * the operator's id: role and active status are read fresh, so a demotion or deactivation takes
- * effect on the very next request rather than when the session expires.
+ * the operator's id and sign-in time: role, active status and the "sessions valid after" stamp
+ * are read fresh (one row), so a demotion, a deactivation, a password change or "sign out
+ * everywhere" takes effect on the very next request rather than when the session expires. A
+ * session past its absolute lifetime counts as signed out too (session-validity.ts).
  */
 export async function getCurrentOperator(): Promise<Operator | null> {
   const session = await getServerSession(authOptions);
@@ -25,6 +28,7 @@ export async function getCurrentOperator(): Promise<Operator | null> {
   if (!id) return null;
   const user = await getUserById(id);
   if (!user || !user.active) return null;
+  if (sessionRefusal(session.signedInAt, user.sessionsValidAfter, Date.now())) return null;
   return { id: user.id, email: user.email, name: user.name, role: user.role };
 }
 

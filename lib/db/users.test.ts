@@ -12,7 +12,6 @@ import {
   findUserForSignIn,
   getUserById,
   setUserActive,
-  setUserPassword,
 } from "./users";
 
 const targets = await databaseTargets();
@@ -98,24 +97,27 @@ describe.each(targets)("users on $name", (target) => {
     await refused(() => changeUserRole(active.id, "viewer", SYSTEM_ACTOR), ConflictError);
   });
 
-  it("sets a new password without recording it", async () => {
-    const user = await createUser({ email: "c@example.com", name: "C", role: "viewer", password: "first-password" }, SYSTEM_ACTOR);
-    await setUserPassword(user.id, "second-password", SYSTEM_ACTOR);
-    const signIn = await findUserForSignIn("c@example.com");
-    expect(await bcrypt.compare("second-password", signIn!.passwordHash)).toBe(true);
-    const { events } = await listAuditEvents({ action: "user.password" });
-    expect(events[0]?.after).toEqual({ passwordChanged: true });
+  it("ends a deactivated operator's sessions, and activating them again does not bring those back", async () => {
+    const user = await insertOperator(db(), "leaver@example.com", "viewer");
+    expect((await getUserById(user.id!))?.sessionsValidAfter).toBeNull();
+    const before = Date.now();
+    const deactivated = await setUserActive(user.id!, false, SYSTEM_ACTOR);
+    expect(deactivated.sessionsValidAfter!.getTime()).toBeGreaterThanOrEqual(before);
+    const reactivated = await setUserActive(user.id!, true, SYSTEM_ACTOR);
+    expect(reactivated.sessionsValidAfter).toEqual(deactivated.sessionsValidAfter);
+  });
+
+  it("leaves sessions alone on a role change", async () => {
+    const user = await insertOperator(db(), "mover@example.com", "viewer");
+    expect((await changeUserRole(user.id!, "editor", SYSTEM_ACTOR)).sessionsValidAfter).toBeNull();
   });
 
   it.each([
     { refusal: "a role for an unknown id", attempt: () => changeUserRole("missing", "admin", SYSTEM_ACTOR), expected: NotFoundError },
     { refusal: "a status for an unknown id", attempt: () => setUserActive("missing", false, SYSTEM_ACTOR), expected: NotFoundError },
-    { refusal: "a password for an unknown id", attempt: () => setUserPassword("missing", "long-enough-1", SYSTEM_ACTOR), expected: NotFoundError },
-    { refusal: "a short password", attempt: (existing: string) => setUserPassword(existing, "short", SYSTEM_ACTOR), expected: ValidationError },
-    { refusal: "a password over 72 bytes", attempt: (existing: string) => setUserPassword(existing, "ü".repeat(40), SYSTEM_ACTOR), expected: ValidationError },
   ])("refuses $refusal, writing nothing", async ({ attempt, expected }) => {
-    const existing = await insertOperator(db(), "existing@example.com", "admin");
-    await refused(() => attempt(existing.id!), expected);
+    await insertOperator(db(), "existing@example.com", "admin");
+    await refused(attempt, expected);
   });
 
   it("accepts a password of exactly 72 bytes and says why a longer one is refused", async () => {

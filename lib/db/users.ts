@@ -1,9 +1,10 @@
 /**
  * Operators: sign-in lookup, the users page, and role and status changes. Passwords are stored
- * as bcrypt hashes; only sign-in ever reads one. The last active admin can be neither demoted
- * nor deactivated, checked inside the transaction that would do it.
+ * as bcrypt hashes; only sign-in ever reads one (setting them: user-passwords.ts). The last
+ * active admin can be neither demoted nor deactivated, checked inside the transaction that would
+ * do it. Deactivating an operator also ends their sessions (`sessionsValidAfter`), so that
+ * activating them again does not bring an old session back.
  */
-import bcrypt from "bcryptjs";
 import type { Actor } from "../audit/events";
 import { passwordIssues } from "../auth/password-policy";
 import type { Role } from "../auth/roles";
@@ -11,6 +12,7 @@ import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { recordAudit } from "./audit";
 import { getDb, type Tx } from "./client";
 import { inTransaction, isUniqueViolation } from "./transactions";
+import { hashPassword } from "./user-passwords";
 
 /** An operator as every page may see them: no password hash. */
 export interface UserDTO {
@@ -19,6 +21,8 @@ export interface UserDTO {
   readonly name: string;
   readonly role: Role;
   readonly active: boolean;
+  /** Sessions signed in before this are refused (session-validity.ts); null: none ended yet. */
+  readonly sessionsValidAfter: Date | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
@@ -40,11 +44,11 @@ export interface NewUser {
   readonly password: string;
 }
 
-/** bcrypt cost: about a quarter of a second per hash, slow enough to blunt guessing. */
-const BCRYPT_ROUNDS = 12;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
 
-const userColumns = { id: true, email: true, name: true, role: true, active: true, createdAt: true, updatedAt: true } as const;
+const userColumns = {
+  id: true, email: true, name: true, role: true, active: true, sessionsValidAfter: true, createdAt: true, updatedAt: true,
+} as const;
 
 /** E-mail addresses compare case-insensitively: stored and looked up in lower case. */
 export function normaliseEmail(email: string): string {
@@ -59,7 +63,7 @@ export async function findUserForSignIn(email: string): Promise<SignInUser | nul
   });
 }
 
-/** The operator with `id`, or null. */
+/** The operator with `id`, or null. One read per request answers both who they are and whether their session still counts. */
 export async function getUserById(id: string): Promise<UserDTO | null> {
   return getDb().user.findUnique({ where: { id }, select: userColumns });
 }
@@ -79,7 +83,7 @@ export async function createUser(input: NewUser, actor: Actor): Promise<UserDTO>
     ...passwordIssues(input.password),
   ];
   if (issues.length > 0) throw new ValidationError(issues);
-  const passwordHash = await bcrypt.hash(input.password, BCRYPT_ROUNDS);
+  const passwordHash = await hashPassword(input.password);
   try {
     return await inTransaction(async (tx) => {
       const user = await tx.user.create({ data: { email, name, role: input.role, passwordHash }, select: userColumns });
@@ -113,14 +117,18 @@ export async function changeUserRole(id: string, role: Role, actor: Actor): Prom
   );
 }
 
-/** Activates or deactivates operator `id`. Deactivating the last active admin is a ConflictError. */
+/**
+ * Activates or deactivates operator `id`. Deactivating the last active admin is a ConflictError;
+ * deactivating ends every session of theirs.
+ */
 export async function setUserActive(id: string, active: boolean, actor: Actor): Promise<UserDTO> {
   return inTransaction(
     async (tx) => {
       const user = await findUserOrThrow(tx, id);
       if (user.active === active) return user;
       if (!active && user.role === "admin") await assertAnotherActiveAdmin(tx, user, `deactivate ${user.email}`);
-      const updated = await tx.user.update({ where: { id }, data: { active }, select: userColumns });
+      const data = active ? { active } : { active, sessionsValidAfter: new Date() };
+      const updated = await tx.user.update({ where: { id }, data, select: userColumns });
       await recordAudit(tx, {
         actor, action: active ? "user.activate" : "user.deactivate", targetType: "user", targetId: id,
         targetName: user.email, before: { active: user.active }, after: { active },
@@ -129,21 +137,6 @@ export async function setUserActive(id: string, active: boolean, actor: Actor): 
     },
     { serializable: true },
   );
-}
-
-/** Sets a new password for operator `id`. The audit event says it changed, never what to. */
-export async function setUserPassword(id: string, password: string, actor: Actor): Promise<void> {
-  const issues = passwordIssues(password);
-  if (issues.length > 0) throw new ValidationError(issues);
-  const passwordHash = await bcrypt.hash(password, BCRYPT_ROUNDS);
-  await inTransaction(async (tx) => {
-    const user = await findUserOrThrow(tx, id);
-    await tx.user.update({ where: { id }, data: { passwordHash } });
-    await recordAudit(tx, {
-      actor, action: "user.password", targetType: "user", targetId: id, targetName: user.email,
-      before: null, after: { passwordChanged: true },
-    });
-  });
 }
 
 async function findUserOrThrow(tx: Tx, id: string): Promise<UserDTO> {
