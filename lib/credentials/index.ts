@@ -40,3 +40,4 @@ export {
 export { requestAccessToken, tokenRequest, TokenRequestError, type TokenFailure, type TokenResponse } from "./oauth2-token";
 export { TokenManager, type AccessToken, type OAuth2Binding, type RetriedCall, type TokenManagerOptions } from "./token-manager";
 export { callWithCredential, type CredentialCall, type CredentialCallOptions, type CredentialUse } from "./credential-call";
+export { credentialAuthorization, credentialPreview, missingCredentialMessage } from "./credential-step";
