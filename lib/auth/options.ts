@@ -2,20 +2,14 @@ import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { recordSignInEvent } from "../db/sign-in-events";
-import { findUserForSignIn, getUserById } from "../db/users";
-import { oidcProviderFromEnv, verifiedEmailOf } from "./oidc";
+import { getUserById } from "../db/users";
+import { admitSingleSignOn, oidcProviderFromEnv } from "./oidc";
 import { signInWithPassword } from "./password-sign-in";
 import { lockedOutCode } from "./sign-in-errors";
 import { clientAddressOf } from "./sign-in-throttle";
 
 /** Eight hours: an operator signs in once per working day. */
 const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
-
-/** The operator a single sign-on profile belongs to: matched by its verified e-mail only. */
-async function operatorForSingleSignOn(profile: unknown) {
-  const email = verifiedEmailOf(profile);
-  return email ? findUserForSignIn(email) : null;
-}
 
 async function authorizeWithPassword(
   credentials: Record<string, string> | undefined,
@@ -53,25 +47,18 @@ export const authOptions: NextAuthOptions = {
     }),
     ...(oidcProvider ? [oidcProvider] : []),
   ],
+  // Sign-ins are audited where they are checked: the password's in its provider, single sign-on's in signIn below.
   events: {
-    async signIn({ account, profile }) {
-      // Password sign-ins are audited where they are checked (with the client address).
-      if (account?.provider !== "oidc") return;
-      const operator = await operatorForSingleSignOn(profile);
-      if (operator) await recordSignInEvent("auth.sign_in", operator, { method: "single sign-on" });
-    },
     signOut: ({ token }) => auditSignOut(token),
   },
   callbacks: {
-    async signIn({ account, profile }) {
-      if (account?.provider !== "oidc") return true;
-      const operator = await operatorForSingleSignOn(profile);
-      return Boolean(operator?.active);
+    async signIn({ user, account, profile }) {
+      // Makes `user` the linked operator (or refuses), so the jwt callback below sees Quiver's id.
+      return account?.provider === "oidc" ? admitSingleSignOn(user, profile) : true;
     },
-    async jwt({ token, user, account, profile }) {
+    async jwt({ token, user }) {
       if (user) {
-        const operator = account?.provider === "oidc" ? await operatorForSingleSignOn(profile) : null;
-        token.operatorId = operator?.id ?? user.id;
+        token.operatorId = user.id;
         // Renewals re-stamp `iat`; this claim keeps the sign-in time for the absolute lifetime.
         token.signedInAt = Date.now();
       }
