@@ -2,10 +2,12 @@
  * The rotation command as an operator runs it (`npm run secrets:rotate`), against every test
  * database (SQLite, and PostgreSQL when reachable): it re-encrypts under the new key and says so,
  * a second run has nothing to do, and a secret it cannot decrypt makes it fail (exit 1) without
- * touching that secret. Whatever happens, its output carries neither the secret nor a key.
+ * touching that secret. Every run is in the audit trail (system actor, counts, key ids).
+ * Whatever happens, neither its output nor the audit trail carries the secret or a key.
  * Each test stores its own secret, so the tests pass in any order.
  */
 import { describe, expect, it } from "vitest";
+import { listAuditEvents } from "../lib/db/audit";
 import { COMMAND_TEST_TIMEOUT_MS, runProjectScript, type CommandResult } from "../lib/db/test-support/commands";
 import { databaseTargets, useTestDatabase } from "../lib/db/test-support/databases";
 import { insertOperator, newSecretValues, referenceTool } from "../lib/db/test-support/fixtures";
@@ -35,8 +37,19 @@ describe.each(targets)("npm run secrets:rotate on $name", (target) => {
       QUIVER_PREVIOUS_ENCRYPTION_KEYS: keys.previous,
     });
     const output = result.stdout + result.stderr;
-    for (const secret of [PLAINTEXT, "sk-rotate-0123456789", oldKey, newKey]) expect(output).not.toContain(secret);
+    const trail = JSON.stringify(await listAuditEvents());
+    for (const secret of [PLAINTEXT, "sk-rotate-0123456789", oldKey, newKey]) {
+      expect(output).not.toContain(secret);
+      expect(trail).not.toContain(secret);
+    }
     return { ...result, output };
+  }
+
+  const keyIdOf = (key: string) => loadKeyring({ QUIVER_ENCRYPTION_KEY: key }).activeKeyId;
+
+  /** The audit entries of rotation runs, oldest first. */
+  async function rotationEvents() {
+    return (await listAuditEvents({ action: "secrets.rotate" })).events.reverse();
   }
 
   it("refuses (exit 1) while the old key is not configured, leaving the secret as it was", async () => {
@@ -46,6 +59,16 @@ describe.each(targets)("npm run secrets:rotate on $name", (target) => {
     expect(code).toBe(1);
     expect(output).toMatch(/1 secret could not be re-encrypted/);
     expect(await getToolSecretsForExecution("lookup_order")).toEqual(before);
+    expect(await rotationEvents()).toEqual([
+      expect.objectContaining({
+        actorId: null,
+        actorEmail: "system",
+        targetType: "encryption_key",
+        targetName: keyIdOf(newKey),
+        before: { keyIds: [] },
+        after: { activeKeyId: keyIdOf(newKey), toolSecrets: { reEncrypted: 0, changedMeanwhile: 0, failed: 1 } },
+      }),
+    ]);
   }, COMMAND_TEST_TIMEOUT_MS);
 
   it("re-encrypts under the new key id, then has nothing left to do", async () => {
@@ -59,5 +82,9 @@ describe.each(targets)("npm run secrets:rotate on $name", (target) => {
     const second = await rotate({ active: newKey, previous: oldKey });
     expect(second.code).toBe(0);
     expect(second.output).toMatch(/Nothing to rotate/);
+    expect((await rotationEvents()).map((event) => [event.before, event.after])).toEqual([
+      [{ keyIds: [keyIdOf(oldKey)] }, { activeKeyId: newKeyId, toolSecrets: { reEncrypted: 1, changedMeanwhile: 0, failed: 0 } }],
+      [{ keyIds: [keyIdOf(oldKey)] }, { activeKeyId: newKeyId, toolSecrets: { reEncrypted: 0, changedMeanwhile: 0, failed: 0 } }],
+    ]);
   }, COMMAND_TEST_TIMEOUT_MS);
 });

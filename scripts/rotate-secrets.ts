@@ -1,17 +1,25 @@
 /**
  * `npm run secrets:rotate`: re-encrypts every stored secret under QUIVER_ENCRYPTION_KEY. Put the
  * previous key in QUIVER_PREVIOUS_ENCRYPTION_KEYS first; run it again at any time (it then
- * reports nothing to do); remove the old key once it reports nothing left under it.
+ * reports nothing to do); remove the old key once it reports nothing left under it. Every run
+ * that gets as far as rotating is recorded in the audit trail (counts and key ids only).
  */
 import { loadProjectEnv } from "./db/load-env";
 
 loadProjectEnv();
 const { loadKeyring } = await import("../lib/secrets/keyring");
 const { rotateStoredSecrets } = await import("../lib/runtime/encryption-maintenance");
+const { recordSecretsRotation } = await import("../lib/db/rotation-audit");
 const { getDb } = await import("../lib/db/client");
 
 try {
-  const report = await rotateStoredSecrets(loadKeyring(process.env));
+  const keyring = loadKeyring(process.env);
+  const report = await rotateStoredSecrets(keyring);
+  await recordSecretsRotation({
+    activeKeyId: keyring.activeKeyId,
+    previousKeyIds: [...keyring.keys.keys()].filter((keyId) => keyId !== keyring.activeKeyId),
+    kinds: { toolSecrets: { reEncrypted: report.rewrapped, changedMeanwhile: report.changedMeanwhile, failed: report.failed } },
+  });
   console.log(report.summary);
   process.exitCode = report.failed > 0 ? 1 : 0;
 } catch (error) {
