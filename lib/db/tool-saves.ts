@@ -8,7 +8,8 @@
  * A rename keeps the tool's id, so its revisions and its secrets (bound to the id) stay with it;
  * with `renamePersonaReferences` the personas naming it follow in the same transaction. Secrets
  * follow the rules of tool-secret-plan.ts: reconciled here, against the rows read in this
- * transaction, and bound to the tool's origin, id and header.
+ * transaction, and bound to the tool's origin, id and header. A tool declaring `auth` is checked
+ * against the credential it names (tool-credentials.ts), and its `credentialId` kept in step.
  */
 import { randomUUID } from "node:crypto";
 import type { Actor } from "../audit/events";
@@ -26,6 +27,7 @@ import { recordAudit } from "./audit";
 import type { Tx } from "./client";
 import { parseJson, toJsonText } from "./json-columns";
 import { renameToolInPersonas } from "./personas";
+import { toolCredentialId } from "./tool-credentials";
 import { changedFields, staleSaveMessage } from "./tool-conflicts";
 import {
   planSecrets,
@@ -83,6 +85,7 @@ interface CurrentTool {
   name: string;
   version: number;
   definition: string;
+  credentialId: string | null;
   secrets: StoredSecretRow[];
 }
 
@@ -91,6 +94,7 @@ const currentToolColumns = {
   name: true,
   version: true,
   definition: true,
+  credentialId: true,
   secrets: { select: storedSecretColumns, orderBy: { header: "asc" } },
 } as const;
 
@@ -238,7 +242,8 @@ async function writeVersion(
     unsetSecrets: plan.unset,
   };
   if (base !== null && base.current.version !== base.baseVersion) throw await staleSave(tx, toolId, base.baseVersion);
-  if (base !== null && text === base.current.definition && plan.unchanged) {
+  const credentialId = await toolCredentialId(tx, stored);
+  if (base !== null && text === base.current.definition && plan.unchanged && credentialId === base.current.credentialId) {
     return { ...outcome, version: base.current.version, unchanged: true, renamedInPersonas: [] };
   }
 
@@ -250,6 +255,7 @@ async function writeVersion(
     method: stored.request.method,
     sideEffect: stored.sideEffect,
     definition: text,
+    credentialId,
     updatedBy: write.actor.email,
   };
   const version = base === null ? 1 : base.baseVersion + 1;
