@@ -3,13 +3,17 @@
  * reachable): secrets saved under an old key move to the new key id still bound to their tool and
  * header, values stored before binding existed keep decrypting and are bound by the next
  * rotation, a second run changes nothing, and a keyring that cannot decrypt the stored secrets is
- * refused naming the variable.
+ * refused naming the variable. Shared credentials' secret parts go through the same rotation and
+ * check, bound to their credential, and are counted apart.
  */
 import { describe, expect, it } from "vitest";
 import { databaseTargets, useTestDatabase } from "../db/test-support/databases";
 import { insertOperator, newSecretValues, referenceTool } from "../db/test-support/fixtures";
 import { getToolSecretsForExecution } from "../db/tool-secrets";
 import { saveTool } from "../db/tool-saves";
+import { saveCredentialRecord } from "../db/credential-saves";
+import { getCredentialForUse, rewrapCredentialSecret } from "../db/credential-secrets";
+import { SYSTEM_ACTOR } from "../audit/events";
 import { toolSecretAssociatedData } from "../secrets/binding";
 import { decryptSecret, encryptSecret, SecretDecryptionError } from "../secrets/encryption";
 import { EncryptionKeyError, generateEncryptionKey, loadKeyring } from "../secrets/keyring";
@@ -98,5 +102,53 @@ describe.each(targets)("encryption maintenance on $name", (target) => {
     expect(report.failed).toBe(1);
     expect(report.rewrapped).toBe(0);
     expect(await getToolSecretsForExecution("lookup_order")).toEqual(before);
+  });
+
+  describe("credential secrets", () => {
+    const clientSecret = "cs-rotation-0123456789";
+    const input = { name: "vendor_oauth", kind: "oauth2_client_credentials", hosts: ["api.example.com"], token_url: "https://auth.example.com/token", client_id: "quiver", client_secret: clientSecret };
+    const saveCredential = (keyring = oldKeyring, overrides: Record<string, unknown> = {}, version?: number) =>
+      saveCredentialRecord({ input: { ...input, ...overrides }, keyring, actor: SYSTEM_ACTOR, ...(version ? { existingName: "vendor_oauth", basedOnVersion: version } : {}) });
+
+    it("re-encrypts them too, bound to their credential, without a new version; counts are reported per kind", async () => {
+      await saveSecretUnderOldKey();
+      const { record } = await saveCredential();
+      const first = await rotateStoredSecrets(rotatingKeyring);
+      expect(first.byKind).toEqual({
+        toolSecrets: { rewrapped: 1, changedMeanwhile: 0, failed: 0, alreadyCurrent: 0 },
+        credentialSecrets: { rewrapped: 1, changedMeanwhile: 0, failed: 0, alreadyCurrent: 0 },
+      });
+      expect(first.rewrapped).toBe(2);
+      expect(first.summary).toMatch(/^Tool secrets: Re-encrypted 1 secret[\s\S]*\nCredential secrets: Re-encrypted 1 secret/);
+
+      const stored = (await getCredentialForUse("vendor_oauth"))!;
+      expect(stored.secret!.keyId).toBe(rotatingKeyring.activeKeyId);
+      expect(decryptSecret(stored.secret!, newOnlyKeyring, stored.secret!.associatedData)).toBe(clientSecret);
+      const row = await db().credential.findUniqueOrThrow({ where: { id: record.id } });
+      expect(row).toMatchObject({ version: 1, mask: record.mask, updatedAt: record.updatedAt });
+      await expect(verifyStoredSecretsDecrypt(newOnlyKeyring)).resolves.toBeUndefined();
+
+      const second = await rotateStoredSecrets(rotatingKeyring);
+      expect(second.byKind.credentialSecrets).toEqual({ rewrapped: 0, changedMeanwhile: 0, failed: 0, alreadyCurrent: 1 });
+    });
+
+    it("start-up check covers them: a credential secret under a key not configured is refused naming the variable", async () => {
+      await saveCredential();
+      await expect(verifyStoredSecretsDecrypt(oldKeyring)).resolves.toBeUndefined();
+      await expect(verifyStoredSecretsDecrypt(newOnlyKeyring)).rejects.toThrow(/QUIVER_ENCRYPTION_KEY/);
+      const report = await rotateStoredSecrets(newOnlyKeyring);
+      expect(report.byKind.credentialSecrets.failed).toBe(1);
+      expect(report.failed).toBe(1);
+    });
+
+    it("keeps a client secret saved after rotation read it (a save racing the rotation wins)", async () => {
+      const { record } = await saveCredential();
+      const before = (await getCredentialForUse("vendor_oauth"))!.secret!;
+      await saveCredential(newOnlyKeyring, { client_secret: "cs-saved-meanwhile" }, 1);
+      const rewrapped = encryptSecret(clientSecret, newOnlyKeyring, before.associatedData);
+      expect(await rewrapCredentialSecret({ id: record.id, ...rewrapped, previousCiphertext: before.ciphertext })).toBe(false);
+      const after = (await getCredentialForUse("vendor_oauth"))!.secret!;
+      expect(decryptSecret(after, newOnlyKeyring, after.associatedData)).toBe("cs-saved-meanwhile");
+    });
   });
 });
