@@ -1,4 +1,4 @@
-import { Activity, FlaskConical, History, House, KeyRound, Settings, UsersRound, Wrench, type LucideIcon } from "lucide-react";
+import { Activity, FlaskConical, History, House, KeyRound, LockKeyhole, Settings, UsersRound, Wrench, type LucideIcon } from "lucide-react";
 import { hasRole, isRole, type Role } from "@/lib/auth/roles";
 
 export interface NavItem {
@@ -18,7 +18,6 @@ export interface NavGroup {
 
 /**
  * The one navigation list: the sidebar, the phone sheet and the command palette all read it.
- * Entries appear here as their pages exist (Credentials, Playground, Usage come with their issues).
  */
 export const NAVIGATION: readonly NavGroup[] = [
   {
@@ -28,6 +27,7 @@ export const NAVIGATION: readonly NavGroup[] = [
       { href: "/tools", label: "Tools", icon: Wrench, keywords: "http data code" },
       { href: "/personas", label: "Personas", icon: UsersRound, keywords: "agents grants" },
       { href: "/playground", label: "Playground", icon: FlaskConical, keywords: "test fire dry run cases" },
+      { href: "/credentials", label: "Credentials", icon: LockKeyhole, keywords: "secrets vendor api key oauth2 token basic hosts" },
     ],
   },
   {

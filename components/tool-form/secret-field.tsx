@@ -15,6 +15,8 @@ export type SecretEntry =
 interface SecretFieldProps {
   readonly id: string;
   readonly header: string;
+  /** The field's accessible name; "Secret value of HEADER" when absent. */
+  readonly label?: string;
   /** The stored value's mask, or null when nothing is stored (or it will not be kept). */
   readonly mask: string | null;
   readonly entry: SecretEntry;
@@ -29,7 +31,7 @@ interface SecretFieldProps {
  * A masked secret: the stored value is never in the browser, only its mask. Typing replaces it,
  * leaving it empty keeps it, and clearing it is an explicit action that can be undone.
  */
-export function SecretField({ id, header, mask, entry, onChange, notice, error, readOnly }: SecretFieldProps) {
+export function SecretField({ id, header, label, mask, entry, onChange, notice, error, readOnly }: SecretFieldProps) {
   const state =
     entry.kind === "clear"
       ? "The stored value will be removed when you save."
@@ -46,7 +48,7 @@ export function SecretField({ id, header, mask, entry, onChange, notice, error, 
         <div className="relative min-w-0 flex-1 basis-48">
           <KeyRound aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
           <label htmlFor={id} className="sr-only">
-            Secret value of {header}
+            {label ?? `Secret value of ${header}`}
           </label>
           <Input
             id={id}

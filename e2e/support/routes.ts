@@ -13,6 +13,7 @@ export const ROUTES = [
   { path: "/tools/new-tool", status: 200, heading: "New tool" },
   { path: "/tools/import-tools", status: 200, heading: "Import tools" },
   { path: "/tools/e2e_play_forecast?tab=test", status: 200, heading: "e2e_play_forecast", selectedTab: "Test" },
+  { path: "/credentials", status: 200, heading: "Credentials" },
   { path: "/playground", status: 200, heading: "Playground" },
   { path: "/personas", status: 200, heading: "Personas" },
   { path: "/personas/support-tier1", status: 200, heading: "Support tier 1", selectedTab: "Tools" },

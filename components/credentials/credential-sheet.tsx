@@ -1,0 +1,116 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { saveCredentialAction } from "@/app/(dashboard)/credentials/actions";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { FormStatus } from "@/components/ui/form-status";
+import { toast } from "@/components/ui/toaster";
+import type { SecretEntry } from "@/components/tool-form/secret-field";
+import { credentialInput, draftFromCredential, emptyCredentialDraft, fieldPath, type CredentialDraft, type CredentialFields } from "./credential-draft";
+import { CredentialFields as Fields } from "./credential-fields";
+
+/** A stored credential as the editor receives it: public parts, the secret's mask and the version the edit starts from. */
+export interface EditableCredential extends CredentialFields {
+  readonly mask: string | null;
+  readonly version: number;
+}
+
+interface CredentialSheetProps {
+  readonly open: boolean;
+  readonly onOpenChange: (open: boolean) => void;
+  /** The credential being edited; null to create one. */
+  readonly credential: EditableCredential | null;
+}
+
+const KEEP: SecretEntry = { kind: "keep" };
+
+/**
+ * Create or edit a credential in a sheet. A refused save keeps every field as typed (the secret
+ * included) and shows each problem next to its field; the secret field shows only the stored
+ * mask, keeps it when untouched, and clears it only through its explicit Clear button.
+ */
+export function CredentialSheet({ open, onOpenChange, credential }: CredentialSheetProps) {
+  const router = useRouter();
+  const start = () => (credential ? draftFromCredential(credential) : emptyCredentialDraft());
+  const [draft, setDraft] = useState<CredentialDraft>(start);
+  const [secret, setSecret] = useState<SecretEntry>(KEEP);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string>();
+  const [pending, startTransition] = useTransition();
+
+  const changeOpen = (next: boolean) => {
+    onOpenChange(next);
+    if (next) return;
+    setDraft(start());
+    setSecret(KEEP);
+    setErrors({});
+    setMessage(undefined);
+  };
+  const update = (patch: Partial<CredentialDraft>) => setDraft((current) => ({ ...current, ...patch }));
+  const submit = () =>
+    startTransition(async () => {
+      const { input, clearSecret } = credentialInput(draft, secret);
+      const result = await saveCredentialAction({ input, existingName: credential?.name ?? null, basedOnVersion: credential?.version ?? null, clearSecret });
+      if (!result.ok) {
+        const byField: Record<string, string> = {};
+        const elsewhere: string[] = [];
+        for (const issue of result.errors) {
+          const field = fieldPath(issue.path);
+          if (field === "") elsewhere.push(issue.path ? `${issue.path} ${issue.message}` : issue.message);
+          else byField[field] ??= issue.message;
+        }
+        setErrors(byField);
+        setMessage([result.message, ...elsewhere].join(" "));
+        return;
+      }
+      toast.success(result.message ?? "Saved.");
+      if (result.data.droppedSecret) toast.warning(result.data.droppedSecret);
+      changeOpen(false);
+      router.refresh();
+    });
+
+  const kindChanged = credential !== null && draft.kind !== credential.kind;
+  const formId = credential ? `edit-credential-${credential.name}` : "create-credential";
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={changeOpen}
+      variant="sheet"
+      title={credential ? `Edit credential ${credential.name}` : "New credential"}
+      description={credential ? "Tools using it pick up the change on their next call." : "One secret for many tools, sent only to the hosts you list."}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => changeOpen(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={pending}>
+            {pending ? "Saving…" : credential ? "Save credential" : "Create credential"}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        noValidate
+        className="grid gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Fields
+          draft={draft}
+          update={update}
+          errors={errors}
+          mask={credential?.mask ?? null}
+          secret={secret}
+          onSecretChange={setSecret}
+          secretNotice={kindChanged ? "Another kind cannot keep the stored secret: enter it again." : undefined}
+        />
+        <FormStatus ok={false} message={message} />
+      </form>
+    </Dialog>
+  );
+}
