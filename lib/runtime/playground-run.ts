@@ -4,8 +4,8 @@ import "server-only";
  * One playground call (SPEC §7), shared by the Test panel and saved test cases: arguments with
  * their schema defaults, then a dry run (nothing sent, no secret read) or a fire through the same
  * path agents use (`dataTool` / the code tool's `call`, i.e. executeTool / callWithValidation),
- * turned into a masked run view. The secret values a fire used are captured only to mask the view
- * once more, here, and are never returned.
+ * turned into a masked run view. The secret values a fire used (shared credentials' values and
+ * tokens too) are captured only to mask the view once more, here, and are never returned.
  */
 import { createRedactor } from "../secrets/redact";
 import {
@@ -29,7 +29,7 @@ import { getExecutionConfig } from "./configuration";
 import { explainToolError } from "./error-explanations";
 import { DISPLAY_BODY_LIMIT, type PlaygroundMode, type PlaygroundOutcome, type PlaygroundRunView } from "./playground-types";
 import { suggestExpectations, type RunFacts } from "./test-expectations";
-import { toolSecretSource, type CatalogTool } from "./tool-catalog";
+import { toolAuthorization, toolAuthorizationPreview, toolSecretSource, type CatalogTool } from "./tool-catalog";
 
 /** A run view before it is recorded: everything but its id, author and time. */
 export type UnrecordedRun = Omit<PlaygroundRunView, "id" | "actorEmail" | "createdAt">;
@@ -135,13 +135,26 @@ function runFromResponse(
   return { run, facts };
 }
 
-/** A data tool's dry run: secret headers show their stored mask; a header with no stored value is a warning. */
+/** The warnings a dry run's response carries (`{dry_run, request, warnings?}`). */
+function dryRunWarnings(response: ToolResponse): string[] {
+  const content = response.ok ? (response.content as { warnings?: unknown }) : null;
+  return Array.isArray(content?.warnings) ? content.warnings.filter((warning): warning is string => typeof warning === "string") : [];
+}
+
+/**
+ * A data tool's dry run: secret headers show their stored mask, a header with no stored value is a
+ * warning; a shared credential shows masked where it goes, read from its public parts only (the
+ * executor's own warnings, here only a credential that does not exist, are kept).
+ */
 async function dataDryRun(call: PlaygroundCall & { tool: { origin: "data" } }, args: unknown, config: ExecutionConfig) {
   const { definition, secretMasks } = call.tool;
-  const response = await executeTool(definition, args, { dryRun: true, context: call.context, config, secrets: NO_SECRETS_IN_DRY_RUN });
+  const previewAuthorization = await toolAuthorizationPreview(definition);
+  const options = { dryRun: true, context: call.context, config, secrets: NO_SECRETS_IN_DRY_RUN, previewAuthorization };
+  const response = await executeTool(definition, args, options);
   const masks = new Map(secretMasks.map((secret) => [secret.header.toLowerCase(), secret.mask]));
   const unset = definition.secretHeaders.filter((name) => !masks.has(name.toLowerCase()));
   const warnings = unset.map((name) => `Secret header ${name} has no stored value; a real call would fail.`);
+  warnings.push(...dryRunWarnings(response));
   const preview = response.metadata.request;
   if (!preview) return { response, warnings };
   const headers = Object.fromEntries(
@@ -173,7 +186,8 @@ export async function executeInPlayground(call: PlaygroundCall): Promise<Playgro
       used.push(...Object.values(values).filter((value) => value !== ""));
       return values;
     };
-    response = await dataTool(tool.definition, { secrets: capturing, config }).call(args, { context: call.context, signal: call.signal });
+    const authorize = toolAuthorization(tool.definition, (plaintexts) => used.push(...plaintexts));
+    response = await dataTool(tool.definition, { secrets: capturing, authorize, config }).call(args, { context: call.context, signal: call.signal });
   } else {
     response = await tool.tool.call(args, { context: call.context, signal: call.signal });
   }

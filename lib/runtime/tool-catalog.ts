@@ -3,8 +3,10 @@ import "server-only";
 /**
  * The live tool catalog: every tool an agent or the playground can call — the built-in code
  * tools and the data-defined tools stored in the database, each bound to its secrets (decrypted
- * only when a request is about to be sent) and to the execution configuration.
+ * only when a request is about to be sent), to its shared credential when it declares one, and to
+ * the execution configuration.
  */
+import { credentialAuthorization, credentialPreview } from "../credentials";
 import { getToolSecretsForCall } from "../db/tool-secrets";
 import { getTool, listToolDefinitions, type StoredToolDefinition, type ToolSecretMask } from "../db/tools";
 import { decryptSecret } from "../secrets/encryption";
@@ -12,12 +14,15 @@ import {
   builtinTools,
   dataTool,
   parseToolDefinition,
+  type Authorize,
   type ExecutionConfig,
+  type PreviewAuthorization,
   type SecretSource,
   type Tool,
   type ToolDefinition,
 } from "../tools";
 import { getExecutionConfig } from "./configuration";
+import { credentialPreviewFor, credentialTokens, credentialUseFor, noteCredentialUsed } from "./credential-use";
 import { getKeyring } from "./keyring";
 
 /**
@@ -56,12 +61,48 @@ export function toolSecretSource(toolId: string, version: number): SecretSource 
   };
 }
 
+/**
+ * The credential step of `definition`'s calls (SPEC §5.1), or undefined when it declares no
+ * credential. The credential is read when a request is about to be sent, so a call uses it as it
+ * is then (a missing one sends nothing); OAuth2 tokens come from the process's one token manager,
+ * fetched through the destination guard. `capture` receives every plaintext a call carried (the
+ * value, Basic pair or tokens), for callers that redact records of their own.
+ */
+export function toolAuthorization(definition: ToolDefinition, capture?: (plaintexts: readonly string[]) => void): Authorize | undefined {
+  if (definition.auth === null) return undefined;
+  const name = definition.auth.credential;
+  const load = async () => {
+    const use = await credentialUseFor(name);
+    if (use !== null) void noteCredentialUsed(use.ref.id);
+    return use;
+  };
+  const authorize = credentialAuthorization(name, load, credentialTokens());
+  if (capture === undefined) return authorize;
+  return async (request, send, isUnauthorized) => {
+    const call = await authorize(request, send, isUnauthorized);
+    capture(call.plaintexts);
+    return call;
+  };
+}
+
+/**
+ * What a dry run of `definition` shows of its credential: the masked placement, read from the
+ * credential's public parts (nothing decrypted, no token fetched), or undefined when it declares
+ * none or the credential does not exist (the dry run then warns).
+ */
+export async function toolAuthorizationPreview(definition: ToolDefinition): Promise<PreviewAuthorization | undefined> {
+  if (definition.auth === null) return undefined;
+  const credential = await credentialPreviewFor(definition.auth.credential);
+  return credential === null ? undefined : credentialPreview(credential);
+}
+
 /** Every callable tool: built-ins first, then stored data tools by name. */
 export async function loadToolCatalog(config: ExecutionConfig = getExecutionConfig()): Promise<Tool[]> {
   const stored = await listToolDefinitions();
   const dataTools = stored.flatMap((entry) => {
     const definition = parsedDefinition(entry);
-    return definition ? [dataTool(definition, { secrets: toolSecretSource(entry.id, entry.version), config })] : [];
+    if (!definition) return [];
+    return [dataTool(definition, { secrets: toolSecretSource(entry.id, entry.version), authorize: toolAuthorization(definition), config })];
   });
   return [...builtinTools(), ...dataTools];
 }
@@ -81,7 +122,7 @@ export type CatalogTool =
 /**
  * The tool named `name` as the catalog holds it (a built-in first, as in {@link loadToolCatalog}),
  * or null when there is none or its stored definition no longer validates. A data tool comes
- * unbound: bind it with `dataTool(definition, { secrets: toolSecretSource(id, version) })`.
+ * unbound: bind it with `dataTool(definition, { secrets: toolSecretSource(id, version), authorize: toolAuthorization(definition) })`.
  */
 export async function loadCatalogTool(name: string): Promise<CatalogTool | null> {
   const builtin = builtinTools().find((tool) => tool.name === name);

@@ -13,7 +13,7 @@ import { createRedactor } from "../../secrets/redact";
 import { dataTool, toolResponseToJSON, type SecretSource, type Tool, type ToolResponse } from "../../tools";
 import { getExecutionConfig } from "../configuration";
 import { parseTurnContext } from "../playground";
-import { toolSecretSource } from "../tool-catalog";
+import { toolAuthorization, toolSecretSource } from "../tool-catalog";
 import type { AgentIdentity } from "./auth";
 import { logPayload, recordAgentCall } from "./call-log";
 import { agentError, type AgentErrorBody } from "./errors";
@@ -38,7 +38,7 @@ export interface AgentCallAnswer {
 
 const refused = ({ status, body }: { status: number; body: AgentErrorBody }): AgentCallAnswer => ({ status, body, response: null });
 
-/** A data tool bound for this one call, with a secret source that remembers what it handed out. */
+/** A data tool bound for this one call, with a secret source and credential step that remember what they handed out. */
 function boundForCall(stored: StoredDataTool, used: string[]): Tool {
   const source = toolSecretSource(stored.id, stored.version);
   const capturing: SecretSource = async () => {
@@ -46,7 +46,8 @@ function boundForCall(stored: StoredDataTool, used: string[]): Tool {
     used.push(...Object.values(values).filter((value) => value !== ""));
     return values;
   };
-  return dataTool(stored.definition, { secrets: capturing, config: getExecutionConfig() });
+  const authorize = toolAuthorization(stored.definition, (plaintexts) => used.push(...plaintexts));
+  return dataTool(stored.definition, { secrets: capturing, authorize, config: getExecutionConfig() });
 }
 
 function outcomeOf(response: ToolResponse): "success" | "halt" | "error" {

@@ -26,7 +26,7 @@ import {
 } from "../../tools";
 import { getExecutionConfig } from "../configuration";
 import { resolveStoredPersona } from "../persona-tools";
-import { toolSecretSource } from "../tool-catalog";
+import { toolAuthorization, toolSecretSource } from "../tool-catalog";
 
 /** A stored data tool as the door calls it: bound afresh per call, so the call can see which secrets it used. */
 export interface StoredDataTool {
@@ -69,7 +69,7 @@ async function loadSnapshot(stamp: string): Promise<Snapshot> {
     }
   }
   const bound = [...dataTools.values()].map((entry) =>
-    dataTool(entry.definition, { secrets: toolSecretSource(entry.id, entry.version), config }),
+    dataTool(entry.definition, { secrets: toolSecretSource(entry.id, entry.version), authorize: toolAuthorization(entry.definition), config }),
   );
   return {
     stamp,
