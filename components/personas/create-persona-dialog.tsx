@@ -8,8 +8,10 @@ import { Button } from "@/components/ui/button";
 import type { ComboboxOption } from "@/components/ui/combobox";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input, Textarea } from "@/components/ui/field";
+import { fieldError } from "@/components/ui/field-errors";
 import { FormStatus } from "@/components/ui/form-status";
 import { toast } from "@/components/ui/toaster";
+import type { ValidationIssue } from "@/lib/errors";
 import { slugFromName } from "@/lib/personas/tree";
 import { GrantFields, grantOfDraft, type GrantDraft } from "./grant-fields";
 import { ParentField } from "./persona-selects";
@@ -28,7 +30,7 @@ export function CreatePersonaDialog({ personas, tools }: Props) {
   const [form, setForm] = useState(EMPTY);
   const [slugEdited, setSlugEdited] = useState(false);
   const [grant, setGrant] = useState<GrantDraft>({ kind: "inherit", names: [] });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<readonly ValidationIssue[]>([]);
   const [message, setMessage] = useState<string>();
   const [pending, startTransition] = useTransition();
 
@@ -36,14 +38,14 @@ export function CreatePersonaDialog({ personas, tools }: Props) {
     setForm(EMPTY);
     setSlugEdited(false);
     setGrant({ kind: "inherit", names: [] });
-    setErrors({});
+    setErrors([]);
     setMessage(undefined);
   };
   const submit = () =>
     startTransition(async () => {
       const result = await createPersonaAction({ ...form, parentSlug: form.parentSlug || null, grant: grantOfDraft(grant) });
       if (!result.ok) {
-        setErrors(Object.fromEntries(result.errors.map((issue) => [issue.path, issue.message])));
+        setErrors(result.errors);
         setMessage(result.message);
         return;
       }
@@ -85,10 +87,10 @@ export function CreatePersonaDialog({ personas, tools }: Props) {
             submit();
           }}
         >
-          <Field id="persona-name" label="Name" error={errors.name}>
+          <Field id="persona-name" label="Name" error={fieldError(errors, "name")}>
             <Input
               id="persona-name"
-              error={errors.name}
+              error={fieldError(errors, "name")}
               value={form.name}
               onChange={(event) => {
                 const name = event.target.value;
@@ -96,10 +98,10 @@ export function CreatePersonaDialog({ personas, tools }: Props) {
               }}
             />
           </Field>
-          <Field id="persona-slug" label="Slug" error={errors.slug} hint="Used in the runtime API's URLs; lower-case letters, digits and -.">
+          <Field id="persona-slug" label="Slug" error={fieldError(errors, "slug")} hint="Used in the runtime API's URLs; lower-case letters, digits and -.">
             <Input
               id="persona-slug"
-              error={errors.slug}
+              error={fieldError(errors, "slug")}
               hasHint
               className="font-mono"
               value={form.slug}
@@ -109,17 +111,17 @@ export function CreatePersonaDialog({ personas, tools }: Props) {
               }}
             />
           </Field>
-          <Field id="persona-description" label="Description">
-            <Textarea id="persona-description" value={form.description} onChange={(event) => setForm((current) => ({ ...current, description: event.target.value }))} />
+          <Field id="persona-description" label="Description" error={fieldError(errors, "description")}>
+            <Textarea id="persona-description" error={fieldError(errors, "description")} value={form.description} onChange={(event) => setForm((current) => ({ ...current, description: event.target.value }))} />
           </Field>
           <ParentField
             id="persona-parent"
             value={form.parentSlug}
             onChange={(parentSlug) => setForm((current) => ({ ...current, parentSlug }))}
             personas={personas}
-            error={errors.parentSlug}
+            error={fieldError(errors, "parentSlug")}
           />
-          <GrantFields id="persona-grant" value={grant} onChange={setGrant} tools={tools} parentSlug={form.parentSlug || null} error={errors.grant} />
+          <GrantFields id="persona-grant" value={grant} onChange={setGrant} tools={tools} parentSlug={form.parentSlug || null} error={fieldError(errors, "grant")} />
           <FormStatus message={message} />
           <button type="submit" hidden />
         </form>

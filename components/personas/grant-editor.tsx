@@ -5,6 +5,7 @@ import { setPersonaGrantAction } from "@/app/(dashboard)/personas/manage-actions
 import { Button } from "@/components/ui/button";
 import type { ComboboxOption } from "@/components/ui/combobox";
 import { FormStatus } from "@/components/ui/form-status";
+import { fieldError } from "@/components/ui/field-errors";
 import { toast } from "@/components/ui/toaster";
 import { GrantFields, grantDraftOf, grantOfDraft, type GrantDraft } from "./grant-fields";
 
@@ -28,7 +29,7 @@ export function GrantEditor({ persona, grant, parentSlug, tools }: Props) {
     startTransition(async () => {
       const result = await setPersonaGrantAction(persona, grantOfDraft(draft));
       setMessage({ ok: result.ok, text: result.ok ? (result.message ?? "Saved.") : result.message });
-      setError(result.ok ? undefined : result.errors.find((issue) => issue.path === "grant")?.message);
+      setError(result.ok ? undefined : fieldError(result.errors, "grant"));
       if (result.ok) toast.success(result.message ?? "Saved.");
     });
 

@@ -6,9 +6,11 @@ import { deletePersonaAction, setPersonaParentAction, updatePersonaDetailsAction
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, Input, Textarea } from "@/components/ui/field";
+import { fieldError } from "@/components/ui/field-errors";
 import { FormStatus } from "@/components/ui/form-status";
 import { toast } from "@/components/ui/toaster";
 import type { PersonaDeletion } from "@/lib/db/persona-maintenance";
+import type { ValidationIssue } from "@/lib/errors";
 import { CallLogSetting } from "./call-log-setting";
 import { DeletePersonaDialog } from "./delete-persona-dialog";
 import { ParentField } from "./persona-selects";
@@ -28,7 +30,7 @@ export function PersonaSettings({ persona, otherPersonas, deletion, callLogReten
   const router = useRouter();
   const [details, setDetails] = useState({ name: persona.name, description: persona.description });
   const [detailsOutcome, setDetailsOutcome] = useState<Outcome>();
-  const [nameError, setNameError] = useState<string>();
+  const [detailsErrors, setDetailsErrors] = useState<readonly ValidationIssue[]>([]);
   const [parent, setParent] = useState(persona.parentSlug ?? "");
   const [parentError, setParentError] = useState<string>();
   const [parentOutcome, setParentOutcome] = useState<string>();
@@ -38,7 +40,7 @@ export function PersonaSettings({ persona, otherPersonas, deletion, callLogReten
   const saveDetails = () =>
     startTransition(async () => {
       const result = await updatePersonaDetailsAction(persona.slug, details);
-      setNameError(result.ok ? undefined : result.errors.find((issue) => issue.path === "name")?.message);
+      setDetailsErrors(result.ok ? [] : result.errors);
       setDetailsOutcome({ ok: result.ok, text: result.ok ? (result.message ?? "Saved.") : result.message });
     });
   const move = () =>
@@ -69,11 +71,11 @@ export function PersonaSettings({ persona, otherPersonas, deletion, callLogReten
             saveDetails();
           }}
         >
-          <Field id="settings-name" label="Name" error={nameError}>
-            <Input id="settings-name" error={nameError} value={details.name} onChange={(event) => setDetails({ ...details, name: event.target.value })} />
+          <Field id="settings-name" label="Name" error={fieldError(detailsErrors, "name")}>
+            <Input id="settings-name" error={fieldError(detailsErrors, "name")} value={details.name} onChange={(event) => setDetails({ ...details, name: event.target.value })} />
           </Field>
-          <Field id="settings-description" label="Description">
-            <Textarea id="settings-description" value={details.description} onChange={(event) => setDetails({ ...details, description: event.target.value })} />
+          <Field id="settings-description" label="Description" error={fieldError(detailsErrors, "description")}>
+            <Textarea id="settings-description" error={fieldError(detailsErrors, "description")} value={details.description} onChange={(event) => setDetails({ ...details, description: event.target.value })} />
           </Field>
           <div className="flex flex-wrap items-center gap-3">
             <Button type="submit" disabled={pending}>

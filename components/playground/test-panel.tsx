@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
+import type { ValidationIssue } from "@/lib/errors";
 import type { PlaygroundMode, PlaygroundRunView, PlaygroundToolView, TestCaseView } from "@/lib/runtime/playground-types";
 import { ArgumentsForm, type ArgumentsFormHandle } from "./arguments-form";
 import { ContextFields } from "./context-fields";
@@ -43,6 +44,7 @@ export function TestPanel({ tool, canFire, runs: initialRuns, cases, saveCase, c
   const [running, setRunning] = useState<{ mode: PlaygroundMode; controller: AbortController } | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const [failure, setFailure] = useState<string | null>(null);
+  const [issues, setIssues] = useState<readonly ValidationIssue[]>([]);
   const [confirming, setConfirming] = useState(false);
   const [saving, setSaving] = useState(false);
   const actions = useRef<HTMLDivElement>(null);
@@ -67,6 +69,7 @@ export function TestPanel({ tool, canFire, runs: initialRuns, cases, saveCase, c
     lastMode.current = mode;
     setRunning({ mode, controller });
     setFailure(null);
+    setIssues([]);
     setAnnouncement(mode === "fire" ? "Firing…" : "Preparing the dry run…");
     try {
       const result = await requestRun({ toolName: tool.name, mode, arguments: args, context }, controller.signal);
@@ -75,8 +78,12 @@ export function TestPanel({ tool, canFire, runs: initialRuns, cases, saveCase, c
         setRuns((current) => [result.data, ...current.filter((candidate) => candidate.id !== result.data.id)]);
         setAnnouncement(runAnnouncement(result.data));
       } else {
-        setFailure(result.message);
-        setAnnouncement(result.message);
+        // Problems with a context field show next to it; any other problem is spelt out here.
+        const elsewhere = result.errors.filter((issue) => !issue.path.startsWith("context."));
+        const text = [result.message, ...elsewhere.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message))].join(" ");
+        setIssues(result.errors);
+        setFailure(text);
+        setAnnouncement(text);
       }
     } catch (error) {
       if (controller.signal.aborted) setAnnouncement("Cancelled: the upstream call was aborted and nothing more is awaited.");
@@ -114,7 +121,7 @@ export function TestPanel({ tool, canFire, runs: initialRuns, cases, saveCase, c
               Arguments form
             </h3>
             <ArgumentsForm schema={tool.parameters} value={args} onChange={setArgs} formRef={formRef} idPrefix={`${id}-args`} />
-            <ContextFields value={context} onChange={setContext} idPrefix={id} />
+            <ContextFields value={context} onChange={setContext} idPrefix={id} issues={issues} />
             <div ref={actions} className="flex flex-wrap items-center gap-2 border-t pt-4">
               {running ? (
                 <>
