@@ -1,7 +1,7 @@
 "use client";
 
 import { Plus, Trash2 } from "lucide-react";
-import { useRef } from "react";
+import { useRef, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field, Input } from "@/components/ui/field";
@@ -28,10 +28,12 @@ interface RequestEditorProps {
   readonly issues: readonly ValidationIssue[];
   readonly readOnly: boolean;
   readonly secrets: SecretState;
+  /** The shared credential picker, shown beside the headers (secret ones included). */
+  readonly credential?: ReactNode;
 }
 
 /** Method, URL, headers (secret ones masked), query and body, with placeholder menus. */
-export function RequestEditor({ draft, update, issues, readOnly, secrets }: RequestEditorProps) {
+export function RequestEditor({ draft, update, issues, readOnly, secrets, credential }: RequestEditorProps) {
   const urlInput = useRef<HTMLInputElement>(null);
   const parameterNames = draft.parameters.map((field) => field.name);
   const bodyless = draft.method === "GET" || draft.method === "HEAD";
@@ -83,6 +85,8 @@ export function RequestEditor({ draft, update, issues, readOnly, secrets }: Requ
           </p>
         )}
       </div>
+
+      {credential}
 
       <Rows
         title="Headers"

@@ -50,6 +50,8 @@ export interface ToolDraft {
   };
   readonly sideEffect: SideEffectChoice;
   readonly timeout: string;
+  /** The shared credential's name (`auth.credential`); "" for none. */
+  readonly credential: string;
 }
 
 let nextKey = 0;
@@ -85,6 +87,7 @@ export function emptyDraft(): ToolDraft {
     evidence: { enabled: false, itemsPath: "", fields: [], source: "", maxItems: "" },
     sideEffect: "auto",
     timeout: "",
+    credential: "",
   };
 }
 
@@ -129,6 +132,7 @@ export function draftFromPersisted(definition: PersistedToolDefinition): ToolDra
       : emptyDraft().evidence,
     sideEffect: definition.side_effect === defaultSideEffect(definition.request.method) ? "auto" : definition.side_effect ? "yes" : "no",
     timeout: definition.timeout === null ? "" : String(definition.timeout),
+    credential: definition.auth?.credential ?? "",
   };
 }
 
@@ -199,5 +203,6 @@ export function documentFromDraft(draft: ToolDraft): { document: Record<string, 
       ...(draft.evidence.maxItems.trim() ? { max_items: numberOrText(draft.evidence.maxItems) } : {}),
     };
   }
+  if (draft.credential !== "") document.auth = { credential: draft.credential };
   return { document, issues };
 }

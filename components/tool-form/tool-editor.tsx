@@ -16,6 +16,8 @@ import { toast } from "@/components/ui/toaster";
 import { ValidationError, type ValidationIssue } from "@/lib/errors";
 import { parseToolDefinition, toPersistedForm, type PersistedToolDefinition, type ToolDefinition } from "@/lib/tools/client";
 import { BehaviourEditor } from "./behaviour-editor";
+import type { CredentialChoice } from "./credential-choices";
+import { CredentialPicker } from "./credential-picker";
 import { controlId, issuesAt } from "./field-issues";
 import { IssueList } from "./issue-list";
 import { LivePreview } from "./live-preview";
@@ -35,6 +37,8 @@ export interface ToolEditorProps {
   readonly readOnly: boolean;
   /** A draft made from a curl command: its pasted secret values (the headers of `masks`) stay on the server under this handle. */
   readonly pastedHandle?: string;
+  /** The shared credentials the picker offers (those admitting the URL's host are listed). */
+  readonly credentials: readonly CredentialChoice[];
 }
 
 type Checked = { definition: ToolDefinition; issues: ValidationIssue[] } | { definition: null; issues: ValidationIssue[] };
@@ -67,7 +71,7 @@ const STASH = "quiver-reapply:";
  * a live preview, masked secrets, and a save that refuses to overwrite a colleague's newer
  * version — offering instead to reapply these edits on top of it.
  */
-export function ToolEditor({ initial, stored, masks, readOnly, pastedHandle }: ToolEditorProps) {
+export function ToolEditor({ initial, stored, masks, readOnly, pastedHandle, credentials }: ToolEditorProps) {
   const router = useRouter();
   const startDraft = useMemo(() => (initial ? draftFromPersisted(initial) : emptyDraft()), [initial]);
   const baseline = useMemo(() => JSON.stringify((initial ? documentFromDraft(draftFromPersisted(initial)) : documentFromDraft(emptyDraft())).document), [initial]);
@@ -81,6 +85,8 @@ export function ToolEditor({ initial, stored, masks, readOnly, pastedHandle }: T
   const [attempted, setAttempted] = useState(false);
   const [note, setNote] = useState("");
   const [failure, setFailure] = useState<{ message: string; conflict: boolean } | null>(null);
+  // Rules only the server can judge (a credential's hosts, a name taken) come back at their paths.
+  const [serverIssues, setServerIssues] = useState<readonly ValidationIssue[]>([]);
   const [renameAsk, setRenameAsk] = useState<{ personas: { slug: string; name: string }[]; update: boolean } | null>(null);
   const [pending, startTransition] = useTransition();
 
@@ -90,7 +96,7 @@ export function ToolEditor({ initial, stored, masks, readOnly, pastedHandle }: T
   const jsonEdited = view === "json" && jsonText !== JSON.stringify(toolDocument, null, 2);
   const dirty = jsonEdited || JSON.stringify(toolDocument) !== baseline || Object.values(secrets).some((entry) => entry.kind !== "keep");
   const showIssues = attempted || dirty;
-  const issues = showIssues ? checked.issues : [];
+  const issues = showIssues ? [...checked.issues, ...serverIssues] : [];
   const originChanged = initial !== null && stored !== null && originOf(draft.url) !== originOf(initial.request.url);
 
   useEffect(() => {
@@ -117,7 +123,10 @@ export function ToolEditor({ initial, stored, masks, readOnly, pastedHandle }: T
     }
   }, [initial, stored]);
 
-  const update = (patch: Partial<ToolDraft>) => setDraft((current) => ({ ...current, ...patch }));
+  const update = (patch: Partial<ToolDraft>) => {
+    setServerIssues([]);
+    setDraft((current) => ({ ...current, ...patch }));
+  };
 
   const switchView = (next: string) => {
     if (next === "json") {
@@ -165,6 +174,7 @@ export function ToolEditor({ initial, stored, masks, readOnly, pastedHandle }: T
       });
       if (!result.ok) {
         setFailure({ message: result.message, conflict: result.code === "conflict" });
+        setServerIssues(result.errors);
         if (result.errors.length > 0) toast.error("The tool was not saved: fix the highlighted problems.");
         return;
       }
@@ -276,6 +286,9 @@ export function ToolEditor({ initial, stored, masks, readOnly, pastedHandle }: T
                       update={update}
                       issues={issues}
                       readOnly={readOnly}
+                      credential={
+                        <CredentialPicker value={draft.credential} onChange={(credential) => update({ credential })} choices={credentials} url={draft.url} error={issuesAt(issues, "auth.credential")} readOnly={readOnly} />
+                      }
                       secrets={{
                         masks,
                         entries: secrets,

@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { credentialChoices } from "@/components/tool-form/credential-choices";
 import { ToolEditor } from "@/components/tool-form/tool-editor";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
 import { hasRole } from "@/lib/auth/roles";
 import { requirePageOperator } from "@/lib/auth/session";
 import { getTool } from "@/lib/db/tools";
+import { listCredentials } from "@/lib/runtime/credentials";
 
 type Params = Promise<{ name: string }>;
 
@@ -34,6 +36,7 @@ export default async function EditToolPage({ params }: { params: Params }) {
         stored={{ name: tool.name, version: tool.version }}
         masks={Object.fromEntries(tool.secrets.map((secret) => [secret.header.toLowerCase(), secret.mask]))}
         readOnly={!canEdit}
+        credentials={canEdit ? credentialChoices(await listCredentials()) : []}
       />
     </>
   );
