@@ -11,5 +11,5 @@ export {
   type Upstream,
   type UpstreamHandler,
 } from "./execution/test-support/upstream-server";
-export { createMockUpstream, type MockUpstream, type MockUpstreamRecord } from "./execution/test-support/mock-upstream";
+export { createMockUpstream, MOCK_TOKEN_PREFIX, type MockUpstream, type MockUpstreamRecord } from "./execution/test-support/mock-upstream";
 export { extractResult, injectSecrets, lazyJson, redactJsonValue, redactorFor } from "./execution";

@@ -19,6 +19,16 @@ const at = (path: string, init?: RequestInit) => fetch(`${upstream.origin}${path
 const logged = async () => (await (await at("/__requests")).json()) as MockUpstreamRecord[];
 
 describe("mock upstream", () => {
+  it("hands out a fresh bearer token per POST /oauth/token, with the scope asked for, and logs the request", async () => {
+    const ask = () => at("/oauth/token", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "grant_type=client_credentials&scope=read%20write" });
+    expect(await (await ask()).json()).toEqual({ access_token: "mock-oauth-token-1", token_type: "Bearer", expires_in: 3600, scope: "read write" });
+    expect(((await (await ask()).json()) as { access_token: string }).access_token).toBe("mock-oauth-token-2");
+    expect((await logged()).map((record) => [record.method, record.path, record.body])).toEqual([
+      ["POST", "/oauth/token", "grant_type=client_credentials&scope=read%20write"],
+      ["POST", "/oauth/token", "grant_type=client_credentials&scope=read%20write"],
+    ]);
+  });
+
   it("echoes method, path, query, headers and body", async () => {
     const response = await at("/orders/7?tag=a&tag=b&q=x", { method: "POST", headers: { "x-trace": "t-1" }, body: '{"n":1}' });
     expect(response.status).toBe(200);

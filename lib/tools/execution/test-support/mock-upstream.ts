@@ -12,6 +12,7 @@
  * | `/large/{bytes}` | a text body of exactly `bytes` bytes |
  * | `/redirect?to=URL[&status=30x]` | a redirect to `URL` (302 by default) |
  * | `/json?body=JSON` or `/json?a=1&b=x` | that JSON document, or the query as an object (`?status=` sets the status) |
+ * | `POST /oauth/token` | an OAuth2 client-credentials token: `mock-oauth-token-N` (N counts from 1), bearer, an hour, with the `scope` asked for |
  * | `GET /__requests`, `DELETE /__requests` | the log (not logged itself), or clear it |
  * | anything else | 200 and the echo: method, path, query, headers, body |
  */
@@ -38,9 +39,13 @@ export interface MockUpstream {
 const MAX_LARGE_BYTES = 64 * 1024 * 1024;
 const CONTROL_PATH = "/__requests";
 
+/** What every access token the mock hands out starts with, so a test can watch for any of them. */
+export const MOCK_TOKEN_PREFIX = "mock-oauth-token-";
+
 /** A fresh mock upstream: its handler and its request log. */
 export function createMockUpstream(): MockUpstream {
   const requests: MockUpstreamRecord[] = [];
+  let tokens = 0;
   const handler: UpstreamHandler = (request, response) => {
     const url = new URL(request.url, "http://mock.invalid");
     if (url.pathname === CONTROL_PATH) return control(request.method, requests, response);
@@ -56,6 +61,11 @@ export function createMockUpstream(): MockUpstream {
     response.on("close", () => {
       if (!response.writableFinished) record.aborted = true;
     });
+    if (url.pathname === "/oauth/token" && request.method === "POST") {
+      tokens += 1;
+      const scope = new URLSearchParams(request.body).get("scope");
+      return reply(response, 200, { access_token: `${MOCK_TOKEN_PREFIX}${tokens}`, token_type: "Bearer", expires_in: 3600, ...(scope ? { scope } : {}) });
+    }
     route(record, url, response);
   };
   return { handler, requests };
