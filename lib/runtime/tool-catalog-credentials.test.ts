@@ -5,7 +5,7 @@
  * credential missing at call time sends nothing and says so; OAuth2 tokens come from the one
  * process-wide manager (cached across calls).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SYSTEM_ACTOR } from "../audit/events";
 import { oauth2Credential, startTokenEndpoint, type TokenEndpoint } from "../credentials/test-support/token-endpoint";
 import { saveCredentialRecord } from "../db/credential-saves";
@@ -63,12 +63,26 @@ describe.each(targets)("tools with a shared credential on $name", (target) => {
     return executeInPlayground({ tool, mode, arguments: {}, context: {}, config: CONFIG });
   }
 
-  it("sends the stored header credential from the catalog and returns only its mask", async () => {
+  const lastUsed = async () => (await db().credential.findUniqueOrThrow({ where: { name: "vendor" } })).lastUsedAt;
+
+  it("sends the stored header credential from the catalog, returns only its mask and notes its use", async () => {
     await store({ kind: "header", header_name: "X-Api-Key", value: VALUE });
+    expect(await lastUsed()).toBeNull();
     const response = await (await catalogTool()).call({}, { context: {} });
     expect(upstream.requests.at(-1)?.headers["x-api-key"]).toBe(VALUE);
     expect(response.ok).toBe(true);
     expect(JSON.stringify(response)).not.toContain(VALUE);
+    await vi.waitFor(async () => expect(await lastUsed()).toBeInstanceOf(Date));
+  });
+
+  it("does not note a use when the credential refuses the tool's host (nothing sent)", async () => {
+    await store({ kind: "header", header_name: "X-Api-Key", value: VALUE });
+    await db().credential.update({ where: { name: "vendor" }, data: { hosts: JSON.stringify(["api.example.com"]) } });
+    const before = upstream.requests.length;
+    const response = await (await catalogTool()).call({}, { context: {} });
+    expect(response).toMatchObject({ ok: false, errorType: "execution_error", message: expect.stringContaining("does not admit that host") });
+    expect(upstream.requests.length).toBe(before);
+    expect(await lastUsed()).toBeNull();
   });
 
   it("fires in the playground with only masks in the run view, and reports the value for later redaction", async () => {

@@ -64,23 +64,25 @@ export function toolSecretSource(toolId: string, version: number): SecretSource 
 /**
  * The credential step of `definition`'s calls (SPEC §5.1), or undefined when it declares no
  * credential. The credential is read when a request is about to be sent, so a call uses it as it
- * is then (a missing one sends nothing); OAuth2 tokens come from the process's one token manager,
- * fetched through the destination guard. `capture` receives every plaintext a call carried (the
- * value, Basic pair or tokens), for callers that redact records of their own.
+ * is then (a missing one sends nothing) and its use is noted once a request went out with it;
+ * OAuth2 tokens come from the process's one token manager, fetched through the destination guard.
+ * `capture` receives every plaintext a call carried (the value, Basic pair or tokens), for callers
+ * that redact records of their own.
  */
 export function toolAuthorization(definition: ToolDefinition, capture?: (plaintexts: readonly string[]) => void): Authorize | undefined {
   if (definition.auth === null) return undefined;
   const name = definition.auth.credential;
-  const load = async () => {
-    const use = await credentialUseFor(name);
-    if (use !== null) void noteCredentialUsed(use.ref.id);
-    return use;
-  };
-  const authorize = credentialAuthorization(name, load, credentialTokens());
-  if (capture === undefined) return authorize;
   return async (request, send, isUnauthorized) => {
-    const call = await authorize(request, send, isUnauthorized);
-    capture(call.plaintexts);
+    let usedId = null as string | null;
+    const load = async () => {
+      const use = await credentialUseFor(name);
+      usedId = use?.ref.id ?? null;
+      return use;
+    };
+    const call = await credentialAuthorization(name, load, credentialTokens())(request, send, isUnauthorized);
+    // "Last used" means a request went out with it: a refused or failed step does not count.
+    if (usedId !== null) void noteCredentialUsed(usedId);
+    capture?.(call.plaintexts);
     return call;
   };
 }
