@@ -40,8 +40,8 @@ export interface CredentialSave {
   readonly basedOnVersion?: number;
   /** Removes the stored secret (the explicit action §5 asks for). */
   readonly clearSecret?: boolean;
-  /** Encrypts a new secret value. */
-  readonly keyring: Keyring;
+  /** Encrypts a new secret value (not needed when none is submitted). */
+  readonly keyring?: Keyring;
   readonly actor: Actor;
 }
 
@@ -68,13 +68,19 @@ interface StoredRow {
 
 /** Creates or updates a credential (rules above). Throws ValidationError, ConflictError or NotFoundError; nothing written then. */
 export async function saveCredentialRecord(save: CredentialSave): Promise<SavedCredential> {
-  const { credential, secret } = parseCredentialInput(save.input);
+  const { credential } = parseCredentialInput(save.input);
   try {
-    return await inTransaction((tx) => saveIn(tx, save, credential, secret));
+    return await inTransaction((tx) => saveCredentialIn(tx, save));
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     throw nameTaken(credential.name);
   }
+}
+
+/** {@link saveCredentialRecord} inside the caller's transaction (an import creates credentials with its tools). */
+export async function saveCredentialIn(tx: Tx, save: CredentialSave): Promise<SavedCredential> {
+  const { credential, secret } = parseCredentialInput(save.input);
+  return saveIn(tx, save, credential, secret);
 }
 
 async function saveIn(tx: Tx, save: CredentialSave, credential: Credential, submitted: string | undefined): Promise<SavedCredential> {
@@ -135,7 +141,7 @@ function reconcileCredentialSecret(
   credential: Credential,
   stored: Parameters<typeof reconcileSecretValues>[0]["stored"],
   submission: SecretSubmission | undefined,
-  keyring: Keyring,
+  keyring: Keyring | undefined,
   problem: string | null,
 ) {
   const part = SECRET_PART[credential.kind];

@@ -153,6 +153,15 @@ export async function getCredentialPublic(name: string): Promise<{ id: string; v
   return row ? { id: row.id, version: row.version, credential: credentialOf(row) } : null;
 }
 
+/** The public parts of each of `names` that is a stored credential (the others are absent). */
+export async function getCredentialsByName(names: readonly string[]): Promise<Map<string, Credential>> {
+  const rows = await getDb().credential.findMany({
+    where: { name: { in: [...names] } },
+    select: { name: true, description: true, kind: true, config: true, hosts: true },
+  });
+  return new Map(rows.map((row) => [row.name, credentialOf(row)]));
+}
+
 /**
  * Records that credential `id` was used at `at`, unless a use at most `windowMs` earlier is
  * recorded already (instances sharing the database then write rarely). `updatedAt` is written

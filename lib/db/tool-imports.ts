@@ -4,11 +4,13 @@
  * skip it, or overwrite it with a new revision based on its current version — and without one
  * nothing is written and the conflicting names are listed. Each tool is saved like a form save
  * (tool-saves.ts): audited, its stored secrets kept while the secret headers and the origin still
- * match; the document's secret values are never stored.
+ * match; the document's secret values are never stored. Credentials the import creates (empty,
+ * without a secret) are written first, in the same transaction.
  */
 import type { Actor } from "../audit/events";
 import { ConflictError } from "../errors";
 import type { ToolDefinition } from "../tools";
+import { saveCredentialIn } from "./credential-saves";
 import { saveToolIn, type SavedTool } from "./tool-saves";
 import { inTransaction, isUniqueViolation } from "./transactions";
 
@@ -38,16 +40,19 @@ export function importChoice(choices: Readonly<Record<string, ImportChoice>>, na
 
 /**
  * Creates, overwrites or skips each of `definitions` (distinct names, none a built-in's) as
- * `choices` say, all in one transaction, noting "Imported" on every new revision. Throws an
+ * `choices` say, all in one transaction, noting "Imported" on every new revision; first creates
+ * each of `newCredentials` (credential form inputs, see credential-saves.ts). Throws an
  * {@link ImportConflictError} when an existing name has no choice.
  */
 export async function writeImportedTools(
   definitions: readonly ToolDefinition[],
   choices: Readonly<Record<string, ImportChoice>>,
   actor: Actor,
+  newCredentials: readonly unknown[] = [],
 ): Promise<ImportedTool[]> {
   try {
     return await inTransaction(async (tx) => {
+      for (const input of newCredentials) await saveCredentialIn(tx, { input, actor });
       const names = definitions.map((definition) => definition.name);
       const rows = await tx.tool.findMany({ where: { name: { in: names } }, select: { name: true, version: true } });
       const existing = new Map(rows.map((row) => [row.name, row.version]));
@@ -70,6 +75,6 @@ export async function writeImportedTools(
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    throw new ConflictError("A tool of this import was created by someone else meanwhile: import again to choose what to do with it.");
+    throw new ConflictError("A tool or credential of this import was created by someone else meanwhile: import again to choose what to do with it.");
   }
 }

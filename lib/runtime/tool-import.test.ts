@@ -62,6 +62,7 @@ describe.each(targets)("tool import and export on $name", (target) => {
       secretsToEnter: [{ tool: "lookup_order", header: "Authorization", reason: "not_imported" }],
       ignoredSecretValues: [{ tool: "lookup_order", header: "Authorization" }],
       warnings: [],
+      createdCredentials: [],
     });
     const document = JSON.parse(SPEC_EXAMPLE);
     document.request.headers.Authorization = "";
@@ -215,6 +216,6 @@ describe.each(targets)("tool import and export on $name", (target) => {
 
   it("previews a document that is no export as a problem of the document", async () => {
     const preview = await previewImport({ format: "other", version: 1, tools: [] });
-    expect(preview).toEqual({ issues: [{ path: "format", message: 'must be "quiver.tools"' }], tools: [] });
+    expect(preview).toEqual({ issues: [{ path: "format", message: 'must be "quiver.tools"' }], tools: [], missingCredentials: [] });
   });
 });

@@ -7,14 +7,25 @@
  * header whose origin nobody confirmed — and the report lists the header, so the operator enters
  * the value in the tool's form. An overwritten tool keeps its stored values where the header is
  * still secret and the origin unchanged (the save rules of tool-saves.ts).
+ *
+ * A tool naming a shared credential that does not exist is refused, unless the operator asks to
+ * create the missing ones empty (tool-import-credentials.ts); they are created in the same
+ * transaction as the tools.
  */
 import type { Actor } from "../audit/events";
 import { ValidationError, type ValidationIssue } from "../errors";
-import { writeImportedTools, type ImportChoice, type ImportedTool } from "../db/tool-imports";
+import { importChoice, writeImportedTools, type ImportChoice, type ImportedTool } from "../db/tool-imports";
 import { getToolVersions } from "../db/tools";
+import { checkImportCredentials, type MissingCredential } from "./tool-import-credentials";
 import { checkToolDocument, joinPath, readToolDocument, type DocumentTool } from "./tool-import-document";
 
 export { ImportConflictError, type ImportChoice } from "../db/tool-imports";
+export type { MissingCredential } from "./tool-import-credentials";
+
+export interface ImportOptions {
+  /** Create each missing credential empty (a `header` credential on Authorization, no secret) instead of refusing the import. */
+  readonly createMissingCredentials?: boolean;
+}
 
 /** A secret header left without a value by the import: the operator enters it in the tool's form. */
 export interface SecretToEnter {
@@ -40,24 +51,31 @@ export interface ImportReport {
   readonly ignoredSecretValues: { readonly tool: string; readonly header: string }[];
   /** Non-fatal remarks of the validator, at their path in the document. */
   readonly warnings: ValidationIssue[];
+  /** Credentials created empty (`createMissingCredentials`): each needs its kind, fields and secret on the Credentials page. */
+  readonly createdCredentials: string[];
 }
 
 /**
  * Imports `document` (a Quiver export, a list of persisted definitions or one definition).
  * `choices` say, per existing name, whether to skip the tool or overwrite it.
  *
- * @throws ValidationError listing every problem of every tool (and of `choices`); nothing written.
+ * @throws ValidationError listing every problem of every tool (and of `choices`), a missing
+ *   credential (without `createMissingCredentials`) or a credential the tool may not use; nothing written.
  * @throws ImportConflictError (a ConflictError) listing the existing names without a choice; nothing written.
  */
 export async function importTools(
   document: unknown,
   choices: Readonly<Record<string, ImportChoice>>,
   actor: Actor,
+  options: ImportOptions = {},
 ): Promise<ImportReport> {
   const tools = readToolDocument(document);
   checkChoices(choices);
-  const imported = await writeImportedTools(tools.map((tool) => tool.definition), choices, actor);
-  return importReport(tools, imported);
+  const written = tools.filter((tool) => importChoice(choices, tool.definition.name) !== "skip");
+  const credentials = await checkImportCredentials(written, options.createMissingCredentials ? "create" : "refuse");
+  if (credentials.issues.length > 0) throw new ValidationError(credentials.issues);
+  const imported = await writeImportedTools(tools.map((tool) => tool.definition), choices, actor, credentials.toCreate);
+  return { ...importReport(tools, imported), createdCredentials: credentials.missing.map((credential) => credential.name) };
 }
 
 /** One tool of a previewed import: new, existing (at `version`: needs a choice) or invalid. */
@@ -70,6 +88,11 @@ export interface ImportPreview {
   /** Problems of the document itself (not of one tool): nothing can be imported while there are any. */
   readonly issues: readonly ValidationIssue[];
   readonly tools: readonly ImportPreviewTool[];
+  /**
+   * Credentials the valid tools name that do not exist: the import is refused unless the operator
+   * chooses `createMissingCredentials`.
+   */
+  readonly missingCredentials: readonly MissingCredential[];
 }
 
 /**
@@ -78,13 +101,18 @@ export interface ImportPreview {
  */
 export async function previewImport(document: unknown): Promise<ImportPreview> {
   const checked = checkToolDocument(document);
-  const versions = await getToolVersions(checked.tools.flatMap((entry) => (entry.tool ? [entry.name] : [])));
+  const valid = checked.tools.flatMap((entry) => (entry.tool ? [entry.tool] : []));
+  const versions = await getToolVersions(valid.map((tool) => tool.definition.name));
+  // Missing credentials are listed apart: whether to create them is the operator's choice.
+  const credentials = await checkImportCredentials(valid, "list");
   const tools = checked.tools.map(({ path, name, tool, issues }): ImportPreviewTool => {
     if (tool === null) return { path, name, status: "invalid", issues };
+    const credentialIssues = credentials.issuesByPath.get(path);
+    if (credentialIssues) return { path, name, status: "invalid", issues: credentialIssues };
     const version = versions.get(name);
     return version === undefined ? { path, name, status: "new" } : { path, name, status: "exists", version };
   });
-  return { issues: checked.issues, tools };
+  return { issues: checked.issues, tools, missingCredentials: credentials.missing };
 }
 
 function checkChoices(choices: Readonly<Record<string, ImportChoice>>): void {
@@ -96,7 +124,7 @@ function checkChoices(choices: Readonly<Record<string, ImportChoice>>): void {
 
 function importReport(tools: readonly DocumentTool[], imported: readonly ImportedTool[]): ImportReport {
   const report: ImportReport = {
-    created: [], updated: [], unchanged: [], skipped: [], secretsToEnter: [], ignoredSecretValues: [], warnings: [],
+    created: [], updated: [], unchanged: [], skipped: [], secretsToEnter: [], ignoredSecretValues: [], warnings: [], createdCredentials: [],
   };
   imported.forEach((entry, index) => {
     const { path, definition, carriedSecretValues: carried } = tools[index]!;
