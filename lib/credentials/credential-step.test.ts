@@ -11,10 +11,10 @@ import { executeTool, guardedAgent, parseToolDefinition, toolResponseToJSON, typ
 import { reply, startUpstream, type Upstream } from "../tools/testing";
 import type { CredentialUse } from "./credential-call";
 import { credentialAuthorization, credentialPreview, missingCredentialMessage } from "./credential-step";
-import { oauth2Credential, startTokenEndpoint, type TokenEndpoint } from "./test-support/token-endpoint";
+import { freshToken, oauth2Credential, startTokenEndpoint, type TokenEndpoint } from "./test-support/token-endpoint";
 import { TokenManager } from "./token-manager";
 import { dispatcherTokenTransport } from "./token-transport";
-import type { Credential } from "./types";
+import type { Credential, OAuth2ClientCredentials } from "./types";
 
 const CONFIG = { allowlist: ["127.0.0.0/8", "::1"], defaultTimeoutSeconds: 15, maxRedirects: 3, maxResponseBytes: 1024 * 1024 };
 const SECRET = "vendor-SECRET-value-8675309";
@@ -133,6 +133,39 @@ describe("nothing is sent", () => {
     expect(response).toMatchObject({ ok: false, errorType: "blocked_destination", message: expect.stringContaining("Destination blocked") });
     expect(upstream.requests.length).toBe(before);
     expectNoTrace(response, SECRET);
+  });
+});
+
+describe("token failures", () => {
+  it("a token endpoint refusing the client: an execution_error naming the credential, never its secret, nothing sent", async () => {
+    const refusing = await startTokenEndpoint(() => ({ status: 401, body: { error: "invalid_client", error_description: `client secret ${SECRET} is wrong` } }));
+    try {
+      const before = upstream.requests.length;
+      const response = await call("/echo", useOf(oauth2Credential(refusing.tokenUrl)), new TokenManager({ transport: refusing.transport }));
+      expect(response).toMatchObject({ ok: false, errorType: "execution_error", message: expect.stringContaining('Credential "vendor" could not get an access token') });
+      expect(upstream.requests.length).toBe(before);
+      expectNoTrace(response, SECRET);
+    } finally {
+      await refusing.close();
+    }
+  });
+
+  it("a token endpoint slower than the tool's timeout: a timeout_error, and the token that arrives later sends nothing", async () => {
+    const slow = await startTokenEndpoint((count) => ({ ...freshToken(count), delayMs: 1500 }));
+    try {
+      const before = upstream.requests.length;
+      const use = useOf(oauth2Credential(slow.tokenUrl));
+      const manager = new TokenManager({ transport: slow.transport });
+      const response = await executeTool(tool("/echo", 1), {}, { config: CONFIG, authorize: credentialAuthorization("vendor", async () => use, manager) });
+      expect(response).toMatchObject({ ok: false, errorType: "timeout_error" });
+      // Wait for the same in-flight token request (single flight), then for the step's late try to run.
+      await manager.token({ ref: use.ref, credential: use.credential as OAuth2ClientCredentials, clientSecret: use.secret });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(slow.upstream.requests).toHaveLength(1);
+      expect(upstream.requests.length).toBe(before);
+    } finally {
+      await slow.close();
+    }
   });
 });
 

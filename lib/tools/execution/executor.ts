@@ -155,9 +155,11 @@ function outcomeResponse(exchange: Exchange, outcome: SendOutcome): ToolResponse
 
 const isUnauthorized = (outcome: SendOutcome): boolean => outcome.kind === "received" && outcome.status === 401;
 
-/** One try on the wire. A try that would start after the deadline or a cancel sends nothing (a token may arrive late). */
+/**
+ * One try on the wire. A try that starts after the deadline or a cancel (a token may arrive late)
+ * sends nothing: the thrown switch fails it at once (see AbortSwitch).
+ */
 function sendOnce(exchange: Exchange, wire: WireRequest, abort: AbortSwitch, secretNames: ReadonlySet<string>): Promise<SendOutcome> {
-  if (abort.aborted) return Promise.resolve({ kind: "failed", request: wire, error: new Error("The call ended before the request was sent") });
   return sendRequest(wire, {
     dispatcher: guardedAgent(exchange.config.allowlist),
     maxRedirects: exchange.config.maxRedirects,
