@@ -169,7 +169,7 @@ function sendOnce(exchange: Exchange, wire: WireRequest, abort: AbortSwitch, sec
   });
 }
 
-/** The credential step threw: nothing was sent with the credential. */
+/** The credential step threw: a refusal, no credential or secret, or no token (also after a 401 asked for a new one). */
 function authorizationFailure(exchange: Exchange, wire: WireRequest, cause: unknown): ToolResponse {
   const metadata = metadataOf(exchange, wire);
   const blocked = findBlockedDestination(cause);
