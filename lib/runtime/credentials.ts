@@ -8,7 +8,7 @@ import type { Actor } from "../audit/events";
 import { requestAccessToken, TokenRequestError, placementTarget, type CredentialKind } from "../credentials";
 import { deleteCredentialRecord, saveCredentialRecord } from "../db/credential-saves";
 import { getCredentialForUse } from "../db/credential-secrets";
-import { getCredentialRecord, listCredentialRecords, type CredentialConfig, type CredentialRecord } from "../db/credentials";
+import { getCredentialRecord, listCredentialRecords, type CredentialRecord } from "../db/credentials";
 import { NotFoundError } from "../errors";
 import { decryptSecret } from "../secrets/encryption";
 import { MASK_PREFIX } from "../secrets/mask";
@@ -17,31 +17,15 @@ import { getKeyring } from "./keyring";
 
 export type { CredentialConfig } from "../db/credentials";
 
-/** One credential as the list and the tool editor's picker show it. */
-export interface CredentialSummary {
-  readonly name: string;
-  readonly description: string;
-  readonly kind: CredentialKind;
-  /** Host patterns it may be sent to: exact names or `*.example.com`. */
-  readonly hosts: readonly string[];
-  /** The kind's public fields, snake_case as the form submits them. */
-  readonly config: CredentialConfig;
-  /** The form field of the secret part: `value`, `password` or `client_secret`. */
-  readonly secretPart: string;
-  /** The stored secret's mask; null while none has been entered (calls through it are refused). */
-  readonly mask: string | null;
-  /** Tools whose definition names it, by name. */
-  readonly usedBy: readonly string[];
-  readonly lastUsedAt: Date | null;
-  readonly updatedAt: Date;
-  readonly updatedBy: string;
-  /** Pass back as `basedOnVersion` when saving or deleting. */
-  readonly version: number;
-}
+/**
+ * One credential as the list and the tool editor's picker show it: public parts, the secret's
+ * mask (null while none was entered), the tools using it, and `version` to pass back as
+ * `basedOnVersion` when saving or deleting.
+ */
+export type CredentialSummary = CredentialRecord;
 
 /** One credential as its editor shows it. */
 export interface CredentialDetail extends CredentialSummary {
-  readonly createdAt: Date;
   /**
    * The form's initial values, snake_case (what {@link saveCredential} takes back): the public
    * fields, and the secret part as its mask ("" when unset), which keeps the stored value when
@@ -73,26 +57,9 @@ export type CredentialTestResult =
   | { readonly ok: true; readonly kind: Exclude<CredentialKind, "oauth2_client_credentials">; readonly placement: string }
   | { readonly ok: false; readonly kind: CredentialKind; readonly message: string };
 
-function summaryOf(record: CredentialRecord): CredentialSummary {
-  return {
-    name: record.name,
-    description: record.description,
-    kind: record.kind,
-    hosts: record.hosts,
-    config: record.config,
-    secretPart: record.secretPart,
-    mask: record.mask,
-    usedBy: record.usedBy,
-    lastUsedAt: record.lastUsedAt,
-    updatedAt: record.updatedAt,
-    updatedBy: record.updatedBy,
-    version: record.version,
-  };
-}
-
 /** Every credential, by name. */
 export async function listCredentials(): Promise<CredentialSummary[]> {
-  return (await listCredentialRecords()).map(summaryOf);
+  return listCredentialRecords();
 }
 
 /** The credential named `name`, or null. */
@@ -100,7 +67,7 @@ export async function getCredential(name: string): Promise<CredentialDetail | nu
   const record = await getCredentialRecord(name);
   if (!record) return null;
   const form = { name: record.name, description: record.description, kind: record.kind, hosts: record.hosts, ...record.config, [record.secretPart]: record.mask ?? "" };
-  return { ...summaryOf(record), createdAt: record.createdAt, form };
+  return { ...record, form };
 }
 
 /**
@@ -113,7 +80,7 @@ export async function getCredential(name: string): Promise<CredentialDetail | nu
 export async function saveCredential(input: unknown, options: SaveCredentialOptions, actor: Actor): Promise<SavedCredentialSummary> {
   const saved = await saveCredentialRecord({ ...options, input, keyring: getKeyring(), actor });
   if (!saved.unchanged) credentialTokens().forget(saved.record.id);
-  return { ...summaryOf(saved.record), unchanged: saved.unchanged, droppedSecret: saved.droppedSecret };
+  return { ...saved.record, unchanged: saved.unchanged, droppedSecret: saved.droppedSecret };
 }
 
 /**
