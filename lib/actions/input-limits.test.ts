@@ -14,6 +14,7 @@ import { ValidationError, type ValidationIssue } from "../errors";
 import { BOUNDED, boundedJson, boundedList, boundedRecord, boundedText, describeLimit, INPUT_LIMITS, jsonByteSize } from "./input-limits";
 import { parseInput } from "./parse-input";
 import { newApiKeySchema } from "./schemas/api-keys";
+import { saveCredentialSchema } from "./schemas/credentials";
 import { consoleQuerySchema } from "./schemas/console";
 import { curlCommandSchema, curlDraftUpdateSchema, importChoicesSchema, importTextSchema, openApiSourceSchema } from "./schemas/imports";
 import { newPersonaSchema, personaDetailsSchema, setGrantSchema, toggleToolsSchema } from "./schemas/personas";
@@ -135,6 +136,8 @@ const curlDraft = {
   document: { name: "t", description: "", parameters: { type: "object", properties: {}, required: [] }, request: { method: "GET", url: "https://a.example", headers: {}, query: {}, body: null }, secret_headers: [] },
 };
 
+const credential = { input: { name: "vendor", kind: "header" }, existingName: null, basedOnVersion: null, clearSecret: false };
+
 const LIMIT_CASES: Record<string, LimitCase> = {
   "persona name": { schema: newPersonaSchema, valid: persona, field: "name", limit: INPUT_LIMITS.displayName },
   "persona slug": { schema: newPersonaSchema, valid: persona, field: "slug", limit: INPUT_LIMITS.slug },
@@ -161,6 +164,8 @@ const LIMIT_CASES: Record<string, LimitCase> = {
   "import choices": { schema: importChoicesSchema, valid: {}, field: "", limit: INPUT_LIMITS.listEntries, value: (size) => entries(size, "skip"), unit: "entries" },
   "OpenAPI URL": { schema: openApiSourceSchema, valid: { source: { kind: "text", text: "{}" } }, field: "source", limit: INPUT_LIMITS.url, value: (size) => ({ kind: "url", url: text(size) }) },
   "OpenAPI base URL": { schema: openApiSourceSchema, valid: { source: { kind: "text", text: "{}" } }, field: "baseUrl", limit: INPUT_LIMITS.url },
+  "credential fields": { schema: saveCredentialSchema, valid: credential, field: "input", limit: INPUT_LIMITS.credentialBytes, value: jsonOfSize, unit: "bytes" },
+  "credential's stored name": { schema: saveCredentialSchema, valid: credential, field: "existingName", limit: INPUT_LIMITS.toolName },
   "curl draft handle": { schema: curlDraftUpdateSchema, valid: curlDraft, field: "handle", limit: INPUT_LIMITS.id },
   "curl draft document": { schema: curlDraftUpdateSchema, valid: curlDraft, field: "document", limit: INPUT_LIMITS.definitionBytes, value: (size) => ({ ...curlDraft.document, description: text(size - jsonByteSize(curlDraft.document)) }), unit: "bytes" },
 };

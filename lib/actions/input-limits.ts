@@ -50,6 +50,8 @@ export const INPUT_LIMITS = {
   definitionBytes: 256 * KIB,
   /** A call's arguments as JSON (the tool library's cap). */
   argumentsBytes: 64 * KIB,
+  /** A credential's fields as JSON (its parser's own per-field limits come to less). */
+  credentialBytes: 256 * KIB,
   /** Saved test-case expectations as JSON. */
   expectationsBytes: 64 * KIB,
   /** An import document or OpenAPI document as text (the importer's cap). */

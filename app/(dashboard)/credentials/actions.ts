@@ -1,25 +1,13 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { z } from "zod";
 import { actionFailure, actionSuccess, type ActionResult } from "@/lib/actions/action-result";
 import { parseInput } from "@/lib/actions/parse-input";
+import { credentialNameSchema, deleteCredentialSchema, saveCredentialSchema } from "@/lib/actions/schemas/credentials";
 import { requireRole } from "@/lib/auth/session";
 import { deleteCredential, saveCredential, testCredential, type CredentialTestResult } from "@/lib/runtime/credentials";
 
 const PATH = "/credentials";
-
-const saveSchema = z.object({
-  /** The credential's fields, snake_case: lib/credentials' parseCredentialInput judges them. */
-  input: z.record(z.string(), z.unknown()),
-  /** The stored name when editing, null when creating. */
-  existingName: z.string().min(1).nullable(),
-  basedOnVersion: z.number().int().nullable(),
-  clearSecret: z.boolean(),
-});
-
-const nameSchema = z.string().min(1, "Choose a credential");
-const deleteSchema = z.object({ name: nameSchema, basedOnVersion: z.number().int() });
 
 /** What a save reports beyond its message: the credential's name, and why its stored secret was dropped (if it was). */
 export interface SavedCredential {
@@ -31,7 +19,7 @@ export interface SavedCredential {
 export async function saveCredentialAction(request: unknown): Promise<ActionResult<SavedCredential>> {
   try {
     const user = await requireRole("editor");
-    const { input, existingName, basedOnVersion, clearSecret } = parseInput(saveSchema, request);
+    const { input, existingName, basedOnVersion, clearSecret } = parseInput(saveCredentialSchema, request);
     const saved = await saveCredential(input, { existingName: existingName ?? undefined, basedOnVersion: basedOnVersion ?? undefined, clearSecret }, user);
     revalidatePath(PATH);
     const message = saved.unchanged ? `Credential ${saved.name} had no changes to save.` : `Credential ${saved.name} ${existingName ? "saved" : "created"}.`;
@@ -45,7 +33,7 @@ export async function saveCredentialAction(request: unknown): Promise<ActionResu
 export async function deleteCredentialAction(request: unknown): Promise<ActionResult> {
   try {
     const user = await requireRole("editor");
-    const { name, basedOnVersion } = parseInput(deleteSchema, request);
+    const { name, basedOnVersion } = parseInput(deleteCredentialSchema, request);
     await deleteCredential(name, user, basedOnVersion);
     revalidatePath(PATH);
     return actionSuccess(undefined, `Credential ${name} deleted.`);
@@ -58,7 +46,7 @@ export async function deleteCredentialAction(request: unknown): Promise<ActionRe
 export async function testCredentialAction(name: unknown): Promise<ActionResult<CredentialTestResult>> {
   try {
     await requireRole("editor");
-    return actionSuccess(await testCredential(parseInput(nameSchema, name)));
+    return actionSuccess(await testCredential(parseInput(credentialNameSchema, name)));
   } catch (error) {
     return actionFailure(error);
   }
