@@ -1,13 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { SYSTEM_ACTOR } from "../audit/events";
 import { NotFoundError, ValidationError } from "../errors";
-import { createApiKey, findApiKeyByToken, hashToken, listApiKeys, revokeApiKey, touchApiKeyLastUsed } from "./api-keys";
+import { createApiKey, findApiKeyAndCatalogStamp, hashToken, listApiKeys, revokeApiKey, touchApiKeyLastUsed } from "./api-keys";
 import { listAuditEvents } from "./audit";
+import { readCatalogStamp } from "./catalog-stamp";
 import { createPersona } from "./personas";
 import { databaseTargets, useTestDatabase } from "./test-support/databases";
 import { refusalChecker } from "./test-support/raw-rows";
 
 const targets = await databaseTargets();
+
+const findApiKeyByToken = async (token: string) => (await findApiKeyAndCatalogStamp(token))?.key ?? null;
 
 describe.each(targets)("API keys on $name", (target) => {
   const db = useTestDatabase(target);
@@ -29,6 +32,17 @@ describe.each(targets)("API keys on $name", (target) => {
     expect(await findApiKeyByToken(key.token)).toEqual({
       id: key.id, name: "Bot", personaSlugs: ["sales", "support"], revoked: false, expiresAt: null, lastUsedAt: null,
     });
+  });
+
+  it("reads the catalog's stamp in the same query, equal to readCatalogStamp's before and after a change", async () => {
+    await createPersona({ slug: "support", name: "Support" }, SYSTEM_ACTOR);
+    const key = await createApiKey({ name: "Bot", personaSlugs: ["support"] }, SYSTEM_ACTOR);
+    const before = (await findApiKeyAndCatalogStamp(key.token))!.catalogStamp;
+    expect(before).toBe(await readCatalogStamp(db()));
+    await createPersona({ slug: "sales", name: "Sales" }, SYSTEM_ACTOR);
+    const after = (await findApiKeyAndCatalogStamp(key.token))!.catalogStamp;
+    expect(after).not.toBe(before);
+    expect(after).toBe(await readCatalogStamp(db()));
   });
 
   it("does not find unknown or malformed tokens", async () => {

@@ -8,6 +8,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Actor } from "../audit/events";
 import { NotFoundError, ValidationError } from "../errors";
 import { recordAudit } from "./audit";
+import { CATALOG_STAMP_COLUMNS, catalogStampOf } from "./catalog-stamp";
 import { getDb } from "./client";
 import { inTransaction } from "./transactions";
 
@@ -145,28 +146,31 @@ export async function revokeApiKey(id: string, actor: Actor): Promise<ApiKeyDTO>
 }
 
 /**
- * The key a request presented, or null when the token matches none. Revoked and expired keys are
- * returned as such (the caller refuses them). The row is found by the token's hash through the
- * unique index, then the stored hash is compared with `timingSafeEqual`: nothing about a stored
- * token can be learned from response times, since the attacker controls only the preimage of
- * what is looked up (a SHA-256 hash they cannot steer) and the final comparison takes the same time
- * wherever the bytes differ.
+ * The key a request presented, with the catalog's stamp read in the same query (see
+ * catalog-stamp.ts), or null when the token matches none. Revoked and expired keys are returned
+ * as such (the caller refuses them). The row is found by the token's hash through the unique
+ * index, then the stored hash is compared with `timingSafeEqual`: nothing about a stored token can
+ * be learned from response times, since the attacker controls only the preimage of what is looked
+ * up (a SHA-256 hash they cannot steer) and the final comparison takes the same time wherever the
+ * bytes differ.
  *
  * Every runtime API call starts here, so it is one query — the key joined to its personas' slugs,
- * one row per persona — rather than the two or three a Prisma `include` sends.
+ * one row per persona, each carrying the stamp — rather than the two or three a Prisma `include`
+ * sends plus a second round trip for the stamp. Nothing is cached: the key's state and the stamp
+ * are read from the database on every call.
  */
-export async function findApiKeyByToken(token: string): Promise<ApiKeyGrant | null> {
+export async function findApiKeyAndCatalogStamp(token: string): Promise<{ key: ApiKeyGrant; catalogStamp: string } | null> {
   if (!token.startsWith(TOKEN_PREFIX)) return null;
   const presented = hashToken(token);
   const rows = await getDb().$queryRaw<GrantRow[]>`
-    SELECT k.id, k.name, k.token_hash, k.revoked_at, k.expires_at, k.last_used_at, p.slug
+    SELECT k.id, k.name, k.token_hash, k.revoked_at, k.expires_at, k.last_used_at, p.slug, ${CATALOG_STAMP_COLUMNS}
     FROM api_keys k
     LEFT JOIN api_key_personas kp ON kp.api_key_id = k.id
     LEFT JOIN personas p ON p.id = kp.persona_id
     WHERE k.token_hash = ${presented}`;
   const row = rows[0];
   if (!row || !sameHash(row.token_hash, presented)) return null;
-  return {
+  const key: ApiKeyGrant = {
     id: row.id,
     name: row.name,
     personaSlugs: rows.flatMap((each) => (each.slug === null ? [] : [each.slug])).sort(),
@@ -174,10 +178,11 @@ export async function findApiKeyByToken(token: string): Promise<ApiKeyGrant | nu
     expiresAt: row.expires_at,
     lastUsedAt: row.last_used_at,
   };
+  return { key, catalogStamp: catalogStampOf(row) };
 }
 
-/** A row of {@link findApiKeyByToken}'s query (raw SQL: the columns' stored names). */
-interface GrantRow {
+/** A row of {@link findApiKeyAndCatalogStamp}'s query (raw SQL: the columns' stored names; the stamp's columns besides). */
+interface GrantRow extends Record<string, unknown> {
   id: string;
   name: string;
   token_hash: string;

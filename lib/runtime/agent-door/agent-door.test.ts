@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SYSTEM_ACTOR } from "../../audit/events";
 import { createApiKey, revokeApiKey } from "../../db/api-keys";
+import { readCatalogStamp } from "../../db/catalog-stamp";
 import { createPersona, setPersonaToolEnabled } from "../../db/personas";
 import { databaseTargets, useTestDatabase } from "../../db/test-support/databases";
 import { insertOperator, newSecretValues } from "../../db/test-support/fixtures";
@@ -74,7 +75,8 @@ describe.each(targets)("agents' door on $name", (target) => {
 
   it("admits a key scoped to the persona; refuses missing, unknown, revoked, expired and out-of-scope keys", async () => {
     const { key, bearer } = await setUp();
-    expect(await authenticateAgent(bearer, "support")).toEqual({ ok: true, identity: { keyId: key.id, keyName: "Bot", personaSlug: "support" } });
+    const catalogStamp = await readCatalogStamp(db());
+    expect(await authenticateAgent(bearer, "support")).toEqual({ ok: true, identity: { keyId: key.id, keyName: "Bot", personaSlug: "support", catalogStamp } });
     await vi.waitFor(async () => expect((await db().apiKey.findUnique({ where: { id: key.id } }))?.lastUsedAt).toBeInstanceOf(Date));
 
     const codeOf = async (header: string | null, slug = "support") => {
@@ -110,6 +112,22 @@ describe.each(targets)("agents' door on $name", (target) => {
     expect(JSON.stringify(after?.specs)).not.toContain("escalate");
     expect(await agentToolList("ghost", "openai")).toBeNull();
     expect(await listAgentTools("ghost")).toEqual([]);
+  });
+
+  it("answers each call from the state read with its key: a switch flipped since the last call is in force on the next", async () => {
+    const { bearer } = await setUp();
+    const admit = async () => {
+      const admitted = await authenticateAgent(bearer, "support");
+      if (!admitted.ok) throw new Error("the key was refused");
+      return admitted.identity;
+    };
+    const callEscalate = async () => (await callAgentTool({ identity: await admit(), toolName: "escalate", arguments: {}, context: {}, channel: "api" })).status;
+    expect(await callEscalate()).toBe(200);
+    await setPersonaToolEnabled("support", "escalate", false, SYSTEM_ACTOR);
+    expect(await callEscalate()).toBe(404);
+    await setPersonaToolEnabled("support", "escalate", true, SYSTEM_ACTOR);
+    expect(await callEscalate()).toBe(200);
+    await flushCallLog(); // the calls' log rows belong to this test's database
   });
 
   it("answers 404 for a disabled tool or one outside the grant, sending nothing", async () => {

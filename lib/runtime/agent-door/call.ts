@@ -59,7 +59,7 @@ function outcomeOf(response: ToolResponse): "success" | "halt" | "error" {
 export async function callAgentTool(call: AgentCall): Promise<AgentCallAnswer> {
   const started = performance.now();
   const { identity, toolName } = call;
-  const target = await agentCallTarget(identity.personaSlug, toolName);
+  const target = await agentCallTarget(identity.personaSlug, toolName, identity.catalogStamp);
   if (!target.persona) return refused(agentError("not_found", `There is no persona "${identity.personaSlug}".`));
   if (target.tool === null) {
     // Disabled, outside the grant or unknown: the same answer, so a key cannot map what is switched off.

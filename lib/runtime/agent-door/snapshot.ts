@@ -4,8 +4,9 @@ import "server-only";
  * What the agents' door serves, loaded once per stored state instead of on every call: the tool
  * catalog (definitions parsed and bound), the personas, and per persona its effective tools and
  * their specifications. Each call first asks the database for the state's stamp — one cheap
- * aggregate query over `tools` and `personas` (row count, sum of versions, latest update) — and
- * reuses the snapshot only while the stamp is unchanged. So a tool saved, a persona switched or a
+ * aggregate query over `tools` and `personas` (row count, sum of versions, latest update), which
+ * the runtime API reads together with the API key (`stamp` below) — and reuses the snapshot only
+ * while the stamp is unchanged. So a tool saved, a persona switched or a
  * grant narrowed on any instance is seen by every instance on its next call; nothing is kept for
  * a time.
  */
@@ -82,10 +83,13 @@ async function loadSnapshot(stamp: string): Promise<Snapshot> {
   };
 }
 
-/** The snapshot for the stored state now (one stamp query; a reload only when the state changed). */
-async function snapshot(): Promise<Snapshot> {
+/**
+ * The snapshot for the stored state with `stamp`, read now when not given (one stamp query); a
+ * reload only when the state changed.
+ */
+async function snapshot(given?: string): Promise<Snapshot> {
   const db = getDb();
-  const stamp = await readCatalogStamp(db);
+  const stamp = given ?? (await readCatalogStamp(db));
   const cached = latest.get(db);
   if (cached?.stamp === stamp) return cached.snapshot;
   const entry = { stamp, snapshot: loadSnapshot(stamp) };
@@ -107,9 +111,9 @@ function effectiveTools(state: Snapshot, slug: string): Tool[] | null {
   return tools;
 }
 
-/** Whether persona `slug` exists now. */
-export async function personaExists(slug: string): Promise<boolean> {
-  return (await snapshot()).personas.has(slug);
+/** Whether persona `slug` exists now (`stamp`: the state's stamp when the caller read it already). */
+export async function personaExists(slug: string, stamp?: string): Promise<boolean> {
+  return (await snapshot(stamp)).personas.has(slug);
 }
 
 /** The persona's effective tools (grant minus disabled, live), or null when there is no such persona. */
@@ -117,9 +121,12 @@ export async function agentTools(slug: string): Promise<Tool[] | null> {
   return effectiveTools(await snapshot(), slug);
 }
 
-/** The persona's tools as `format` specifications with their ETag, or null when there is no such persona. */
-export async function agentToolList(slug: string, format: ProviderFormat): Promise<AgentToolList | null> {
-  const state = await snapshot();
+/**
+ * The persona's tools as `format` specifications with their ETag, or null when there is no such
+ * persona (`stamp`: the state's stamp when the caller read it already).
+ */
+export async function agentToolList(slug: string, format: ProviderFormat, stamp?: string): Promise<AgentToolList | null> {
+  const state = await snapshot(stamp);
   const tools = effectiveTools(state, slug);
   if (tools === null) return null;
   const cacheKey = `${format}:${slug}`;
@@ -132,12 +139,16 @@ export async function agentToolList(slug: string, format: ProviderFormat): Promi
   return list;
 }
 
-/** What a call of `toolName` as persona `slug` needs: the tool if it is effective, its stored form, the payload-log switch. */
+/**
+ * What a call of `toolName` as persona `slug` needs: the tool if it is effective, its stored form,
+ * the payload-log switch (`stamp`: the state's stamp when the caller read it already).
+ */
 export async function agentCallTarget(
   slug: string,
   toolName: string,
+  stamp?: string,
 ): Promise<{ persona: boolean; tool: Tool | null; stored: StoredDataTool | null; logPayloads: boolean }> {
-  const state = await snapshot();
+  const state = await snapshot(stamp);
   const tools = effectiveTools(state, slug);
   const tool = tools?.find((candidate) => candidate.name === toolName) ?? null;
   return {

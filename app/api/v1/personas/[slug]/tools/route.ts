@@ -26,7 +26,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ slug
       const message = format === null ? `Add ?format= with one of: ${allowed}.` : `Unknown format "${format}"; use one of: ${allowed}.`;
       return agentErrorResponse(agentError("bad_request", message));
     }
-    const list = await agentToolList(slug, format);
+    const list = await agentToolList(slug, format, admitted.identity.catalogStamp);
     if (list === null) return agentErrorResponse(agentError("not_found", `There is no persona "${slug}".`));
     const headers = { ETag: list.etag, "Cache-Control": "private, no-cache" };
     if (matches(request.headers.get("if-none-match"), list.etag)) return new Response(null, { status: 304, headers });
