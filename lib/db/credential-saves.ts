@@ -90,9 +90,9 @@ async function saveIn(tx: Tx, save: CredentialSave, credential: Credential, subm
     if (save.basedOnVersion === undefined) throw new Error("Updating a credential needs the version the edit started from.");
     if (current.version !== save.basedOnVersion) throw staleSave(current, save.basedOnVersion);
   }
-  if (current?.name !== credential.name) {
-    if (await tx.credential.findUnique({ where: { name: credential.name }, select: { id: true } })) throw nameTaken(credential.name);
-    if (current) await refuseWhileUsed(tx, current.id, current.name, "renamed");
+  const renamed = current !== null && current.name !== credential.name;
+  if (current?.name !== credential.name && (await tx.credential.findUnique({ where: { name: credential.name }, select: { id: true } }))) {
+    throw nameTaken(credential.name);
   }
 
   const id = current?.id ?? randomUUID();
@@ -116,6 +116,9 @@ async function saveIn(tx: Tx, save: CredentialSave, credential: Credential, subm
   if (current) {
     const { count } = await tx.credential.updateMany({ where: { id, version: current.version }, data: { ...data, version: current.version + 1 } });
     if (count !== 1) throw staleSave(current, current.version);
+    // Checked after the write: on PostgreSQL the update waits for a tool save holding the row
+    // (its foreign key check), so a tool attached meanwhile is seen here and the rename undone.
+    if (renamed) await refuseWhileUsed(tx, id, current.name, "renamed");
   } else {
     await tx.credential.create({ data: { ...data, id, version: 1 } });
   }

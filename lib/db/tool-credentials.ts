@@ -6,7 +6,7 @@
  * the same transaction, so "used by" is one query and a credential in use cannot be deleted.
  */
 import { toolCredentialIssues } from "../credentials";
-import { ValidationError } from "../errors";
+import { ConflictError, ValidationError } from "../errors";
 import type { ToolDefinition } from "../tools";
 import type { Tx } from "./client";
 import { credentialOf } from "./credentials";
@@ -32,4 +32,14 @@ export async function toolCredentialId(tx: Tx, definition: ToolDefinition): Prom
   const issues = toolCredentialIssues(credentialOf(row), definition);
   if (issues.length > 0) throw new ValidationError(issues);
   return row.id;
+}
+
+/**
+ * Confirms, after the tool row is written, that credential `id` is still named `name`. On
+ * PostgreSQL the write waited for a rename in progress (the foreign key check), so a credential
+ * renamed meanwhile is seen here and the save refused instead of naming a credential that is gone.
+ */
+export async function confirmToolCredential(tx: Tx, id: string, name: string): Promise<void> {
+  if ((await tx.credential.count({ where: { id, name } })) === 1) return;
+  throw new ConflictError(`Credential "${name}" was renamed or deleted while the tool was being saved: choose it again and save.`);
 }

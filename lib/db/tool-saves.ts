@@ -27,7 +27,7 @@ import { recordAudit } from "./audit";
 import type { Tx } from "./client";
 import { parseJson, toJsonText } from "./json-columns";
 import { renameToolInPersonas } from "./personas";
-import { toolCredentialId } from "./tool-credentials";
+import { confirmToolCredential, toolCredentialId } from "./tool-credentials";
 import { changedFields, staleSaveMessage } from "./tool-conflicts";
 import {
   planSecrets,
@@ -266,6 +266,7 @@ async function writeVersion(
     const { count } = await tx.tool.updateMany({ where: { id: toolId, version: base.baseVersion }, data: { ...columns, version } });
     if (count !== 1) throw await staleSave(tx, toolId, base.baseVersion);
   }
+  if (credentialId !== null) await confirmToolCredential(tx, credentialId, stored.auth!.credential);
   await tx.toolRevision.create({ data: { toolId, version, definition: text, note: write.note, createdBy: write.actor.email } });
   await writeSecretPlan(tx, toolId, plan);
   const renamedInPersonas =
