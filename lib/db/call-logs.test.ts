@@ -22,6 +22,14 @@ describe.each(targets)("call log on $name", (target) => {
     ]);
   });
 
+  it("writes a backlog larger than one statement takes, every row", async () => {
+    const start = new Date("2030-01-03T00:00:00Z").getTime();
+    const backlog = Array.from({ length: 1201 }, (_, index) => entry(new Date(start + index), { durationMs: index }));
+    expect(await insertCallLogs(backlog)).toBe(1201);
+    const rows = await db().callLog.findMany({ orderBy: { id: "asc" }, select: { createdAt: true, durationMs: true } });
+    expect(rows).toEqual(backlog.map(({ createdAt, durationMs }) => ({ createdAt, durationMs })));
+  });
+
   it("prunes only what is older than the cut-off", async () => {
     const cutoff = new Date("2030-01-10T00:00:00Z");
     await insertCallLogs([entry(new Date("2030-01-01T00:00:00Z")), entry(new Date(cutoff.getTime() - 1)), entry(cutoff), entry(new Date("2030-01-11T00:00:00Z"))]);
