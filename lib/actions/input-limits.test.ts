@@ -2,7 +2,9 @@
  * Every input a server action or route handler takes from an operator is bounded:
  * 1. each schema exported from `lib/actions/schemas/` has a maximum on every string, list and map
  *    and a byte cap on every free JSON value (walked, so a new unbounded field fails here);
- * 2. table-driven, per field: a value at the limit is accepted, one past it refused with a message
+ * 2. action files and route handlers build no schema that carries text or structure: they import
+ *    them from there;
+ * 3. table-driven, per field: a value at the limit is accepted, one past it refused with a message
  *    naming the limit.
  */
 import fs from "node:fs";
@@ -103,6 +105,37 @@ describe("action input schemas", () => {
     const schemas = Object.entries(exports).filter((entry): entry is [string, z.ZodType] => isSchema(entry[1]));
     expect(schemas.length).toBeGreaterThan(0);
     expect(schemas.flatMap(([name, schema]) => unboundedParts(schema).map((part) => `${name}: ${part}`))).toEqual([]);
+  });
+});
+
+/** A zod schema that can carry text or structure, built inline (booleans and numbers cannot grow). */
+const CARRIES_DATA = /\bz\s*\.\s*(string|array|record|map|set|tuple|object|strictObject|looseObject|union|discriminatedUnion|intersection|unknown|any|json|lazy|custom)\s*\(/g;
+
+/** Every server action file and route handler under app/. */
+function actionFiles(dir = path.join(PROJECT_ROOT, "app")): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return actionFiles(full);
+    return /^(actions|.+-actions|route)\.ts$/.test(entry.name) ? [path.relative(PROJECT_ROOT, full)] : [];
+  });
+}
+
+describe("action files and route handlers", () => {
+  it("are found", () => {
+    expect(actionFiles()).toContain("app/(dashboard)/tools/actions.ts");
+    expect(actionFiles()).toContain("app/api/playground/runs/route.ts");
+  });
+
+  it("build no schema that can carry text or structure: those come from lib/actions/schemas, where every one is bounded", () => {
+    const inline = actionFiles().flatMap((file) =>
+      [...fs.readFileSync(path.join(PROJECT_ROOT, file), "utf8").matchAll(CARRIES_DATA)].map((match) => `${file}: ${match[0]}`),
+    );
+    expect(inline).toEqual([]);
+  });
+
+  it("the inline check catches what it should, and leaves a boolean alone", () => {
+    expect("z.string().max(3) z.array(x) z.record(a, b) z.unknown() z.object({})".match(CARRIES_DATA)).toHaveLength(5);
+    expect("parseInput(z.boolean(), active); z.number().int()".match(CARRIES_DATA)).toBeNull();
   });
 });
 
