@@ -30,12 +30,10 @@ async function openTransaction(target: DatabaseTarget): Promise<pg.Client> {
   return client;
 }
 
-/** Resolves once some other session of this database waits for a row lock. */
-async function someoneWaitsForALock(client: pg.Client): Promise<void> {
+/** Resolves once another session waits for a lock `client`'s transaction holds. */
+async function someoneWaitsFor(client: pg.Client): Promise<void> {
   for (;;) {
-    const { rows } = await client.query(
-      "SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()",
-    );
+    const { rows } = await client.query("SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))");
     if (rows[0].waiting > 0) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -52,7 +50,7 @@ describe.each(targets)("credential rename racing a tool save on $name", (target)
       await other.query(`UPDATE "tools" SET "credential_id" = $1 WHERE "name" = 'lookup_order'`, [record.id]);
       const rename = saveCredentialRecord({ input: { ...input, name: "renamed_key" }, existingName: "vendor_key", basedOnVersion: 1, keyring, actor: SYSTEM_ACTOR });
       const outcome = rename.then(() => null, (error: unknown) => error);
-      await someoneWaitsForALock(other);
+      await someoneWaitsFor(other);
       await other.query("COMMIT");
       const error = await outcome;
       expect(error).toBeInstanceOf(ConflictError);
@@ -69,7 +67,7 @@ describe.each(targets)("credential rename racing a tool save on $name", (target)
       await other.query(`UPDATE "credentials" SET "name" = 'renamed_key', "version" = 2 WHERE "id" = $1`, [record.id]);
       const save = saveTool({ definition: referenceTool({ auth: { credential: "vendor_key" } }), baseVersion: null, actor: SYSTEM_ACTOR });
       const outcome = save.then(() => null, (error: unknown) => error);
-      await someoneWaitsForALock(other);
+      await someoneWaitsFor(other);
       await other.query("COMMIT");
       const error = await outcome;
       expect(error).toBeInstanceOf(ConflictError);
