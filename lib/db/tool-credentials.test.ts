@@ -3,15 +3,18 @@
  * `auth.credential` is checked against the credential (it must exist, admit the tool's host, and
  * not collide with a header or parameter the tool sets) and its credentialId follows the
  * definition; a credential in use cannot be deleted or renamed (the tools are listed), and every
- * refusal leaves the database as it was.
+ * refusal leaves the database as it was. On PostgreSQL, a rename racing a tool save is refused
+ * whichever commits second: the interleaving is forced with a second connection holding the row
+ * exactly as the other transaction would, released once the save under test waits for it.
  */
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { SYSTEM_ACTOR } from "../audit/events";
 import { ConflictError, ValidationError } from "../errors";
 import type { ToolDefinition } from "../tools";
 import { deleteCredentialRecord, saveCredentialRecord } from "./credential-saves";
 import { getCredentialRecord } from "./credentials";
-import { databaseTargets, useTestDatabase } from "./test-support/databases";
+import { databaseTargets, useTestDatabase, type DatabaseTarget } from "./test-support/databases";
 import { plainTool, referenceTool, testKeyring } from "./test-support/fixtures";
 import { refusalChecker } from "./test-support/raw-rows";
 import { restoreToolRevision, saveTool } from "./tool-saves";
@@ -26,6 +29,27 @@ function credentialInput(overrides: Record<string, unknown> = {}): Record<string
 /** The reference tool (https://api.example.com/orders/…) using credential `name`. */
 function toolUsing(name: string, overrides: Record<string, unknown> = {}): ToolDefinition {
   return referenceTool({ auth: { credential: name }, ...overrides });
+}
+
+/** A second connection to the target's schema, inside an open transaction. */
+async function openTransaction(target: DatabaseTarget): Promise<pg.Client> {
+  const url = new URL(target.url);
+  const schema = url.searchParams.get("schema")!;
+  url.searchParams.delete("schema");
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  await client.query(`SET search_path TO "${schema}"`);
+  await client.query("BEGIN");
+  return client;
+}
+
+/** Resolves once another session waits for a lock `client`'s transaction holds. */
+async function someoneWaitsFor(client: pg.Client): Promise<void> {
+  for (;;) {
+    const { rows } = await client.query("SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))");
+    if (rows[0].waiting > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 describe.each(targets)("tools and credentials on $name", (target) => {
@@ -85,5 +109,41 @@ describe.each(targets)("tools and credentials on $name", (target) => {
     await saveCredentialRecord({ input: credentialInput({ name: "renamed_key" }), existingName: "vendor_key", basedOnVersion: 2, keyring, actor: SYSTEM_ACTOR });
     await deleteCredentialRecord("renamed_key", SYSTEM_ACTOR, 3);
     expect(await db().credential.count()).toBe(0);
+  });
+
+  // PostgreSQL only: SQLite runs one writer at a time, so the interleaving cannot happen there.
+  it.runIf(target.name === "postgresql")("a rename racing a tool save: refuses the rename when a tool attached meanwhile commits first", async () => {
+    const { record } = await saveCredentialRecord({ input: credentialInput(), keyring, actor: SYSTEM_ACTOR });
+    await saveTool({ definition: referenceTool(), baseVersion: null, actor: SYSTEM_ACTOR });
+    const other = await openTransaction(target);
+    try {
+      await other.query(`UPDATE "tools" SET "credential_id" = $1 WHERE "name" = 'lookup_order'`, [record.id]);
+      const rename = saveCredentialRecord({ input: credentialInput({ name: "renamed_key" }), existingName: "vendor_key", basedOnVersion: 1, keyring, actor: SYSTEM_ACTOR });
+      const outcome = rename.then(() => null, (error: unknown) => error);
+      await someoneWaitsFor(other);
+      await other.query("COMMIT");
+      const error = await outcome;
+      expect(error).toBeInstanceOf(ConflictError);
+      expect((error as Error).message).toMatch(/cannot be renamed while tools use it.*lookup_order/);
+    } finally {
+      await other.end();
+    }
+  });
+
+  it.runIf(target.name === "postgresql")("a rename racing a tool save: refuses the tool save when the rename commits first", async () => {
+    const { record } = await saveCredentialRecord({ input: credentialInput(), keyring, actor: SYSTEM_ACTOR });
+    const other = await openTransaction(target);
+    try {
+      await other.query(`UPDATE "credentials" SET "name" = 'renamed_key', "version" = 2 WHERE "id" = $1`, [record.id]);
+      const save = saveTool({ definition: referenceTool({ auth: { credential: "vendor_key" } }), baseVersion: null, actor: SYSTEM_ACTOR });
+      const outcome = save.then(() => null, (error: unknown) => error);
+      await someoneWaitsFor(other);
+      await other.query("COMMIT");
+      const error = await outcome;
+      expect(error).toBeInstanceOf(ConflictError);
+      expect((error as Error).message).toMatch(/vendor_key" was renamed or deleted/);
+    } finally {
+      await other.end();
+    }
   });
 });
