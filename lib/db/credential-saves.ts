@@ -21,6 +21,7 @@ import {
   type Credential,
 } from "../credentials";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
+import type { StoredSecret } from "../secrets/encryption";
 import type { Keyring } from "../secrets/keyring";
 import { isMask } from "../secrets/mask";
 import { reconcileSecretValues, type SecretSubmission } from "../secrets/reconcile";
@@ -96,19 +97,7 @@ async function saveIn(tx: Tx, save: CredentialSave, credential: Credential, subm
   }
 
   const id = current?.id ?? randomUUID();
-  const part = SECRET_PART[credential.kind];
-  const before = current ? credentialOf(current) : null;
-  const problem = before ? storedSecretProblem(before, credential) : null;
-  const stored = current?.keyId && current.ciphertext && current.mask && problem === null
-    ? { [part]: { keyId: current.keyId, ciphertext: current.ciphertext, mask: current.mask } }
-    : {};
-  // A mask left in the form keeps only a value that may be kept: after a widening save it keeps nothing.
-  const keeps = submitted === undefined || (problem !== null && isMask(submitted));
-  const submission: SecretSubmission | undefined = save.clearSecret ? { clear: true } : keeps ? undefined : { value: submitted };
-  const reconciled = reconcileCredentialSecret(id, credential, stored, submission, save.keyring, problem);
-  const sealed = reconciled.secrets[part] ?? null;
-  const droppedSecret = problem !== null && current?.ciphertext && reconciled.changes.unset.length > 0 && !save.clearSecret ? problem : null;
-
+  const { sealed, droppedSecret } = planSecret(id, current, credential, submitted, save);
   const columns = { ...credentialColumnsOf(credential), keyId: sealed?.keyId ?? null, ciphertext: sealed?.ciphertext ?? null, mask: sealed?.mask ?? null };
   if (current && sameColumns(current, columns)) return { record: (await getCredentialRecord(current.name, tx))!, unchanged: true, droppedSecret: null };
 
@@ -138,30 +127,45 @@ async function saveIn(tx: Tx, save: CredentialSave, credential: Credential, subm
   return { record: (await getCredentialRecord(credential.name, tx))!, unchanged: false, droppedSecret };
 }
 
-/** The secret part reconciled like a secret header; its problems are reported at the part's own path. */
-function reconcileCredentialSecret(
+/**
+ * What the secret part will be after the save: reconciled like a secret header, the stored value
+ * treated as absent when the save widens where it may go (and reported as dropped unless replaced
+ * or cleared). Problems are reported at the part's own path (`value`, `password`, `client_secret`).
+ */
+function planSecret(
   id: string,
+  current: StoredRow | null,
   credential: Credential,
-  stored: Parameters<typeof reconcileSecretValues>[0]["stored"],
-  submission: SecretSubmission | undefined,
-  keyring: Keyring | undefined,
-  problem: string | null,
-) {
+  submitted: string | undefined,
+  save: CredentialSave,
+): { sealed: StoredSecret | null; droppedSecret: string | null } {
   const part = SECRET_PART[credential.kind];
+  const problem = current ? storedSecretProblem(credentialOf(current), credential) : null;
+  const kept = current?.keyId && current.ciphertext && current.mask && problem === null
+    ? { [part]: { keyId: current.keyId, ciphertext: current.ciphertext, mask: current.mask } }
+    : {};
+  // A mask left in the form keeps only a value that may be kept: after a widening save it keeps nothing.
+  const keeps = submitted === undefined || (problem !== null && isMask(submitted));
+  if (!save.clearSecret && !keeps && isMask(submitted) && !(part in kept)) {
+    throw new ValidationError([{ path: part, message: "no secret is stored yet, so there is nothing to keep: enter it." }]);
+  }
+  const submission: SecretSubmission | null = save.clearSecret ? { clear: true } : keeps ? null : { value: submitted! };
+  let sealed: StoredSecret | null;
   try {
-    return reconcileSecretValues({
-      stored,
+    const { secrets } = reconcileSecretValues({
+      stored: kept,
       submitted: submission ? { [part]: submission } : {},
       secretHeaders: [part],
-      keyring,
+      keyring: save.keyring,
       associatedData: () => credentialSecretAssociatedData(id, credential),
     });
+    sealed = secrets[part] ?? null;
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
-    // A mask with nothing to keep: say why (the save dropped it, or none was ever entered).
-    const message = problem ?? "no secret is stored yet, so there is nothing to keep: enter it.";
-    throw new ValidationError(error.issues.map((issue) => ({ path: part, message: issue.message.includes("nothing to keep") ? message : issue.message })));
+    throw new ValidationError(error.issues.map((issue) => ({ path: part, message: issue.message })));
   }
+  const dropped = problem !== null && current?.ciphertext != null && !save.clearSecret && sealed === null;
+  return { sealed, droppedSecret: dropped ? problem : null };
 }
 
 /**
