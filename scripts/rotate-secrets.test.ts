@@ -66,7 +66,7 @@ describe.each(targets)("npm run secrets:rotate on $name", (target) => {
         targetType: "encryption_key",
         targetName: keyIdOf(newKey),
         before: { keyIds: [] },
-        after: { activeKeyId: keyIdOf(newKey), toolSecrets: { reEncrypted: 0, changedMeanwhile: 0, failed: 1 } },
+        after: { activeKeyId: keyIdOf(newKey), toolSecrets: { reEncrypted: 0, changedMeanwhile: 0, failed: 1 }, credentialSecrets: { reEncrypted: 0, changedMeanwhile: 0, failed: 0 } },
       }),
     ]);
   }, COMMAND_TEST_TIMEOUT_MS);
@@ -83,8 +83,8 @@ describe.each(targets)("npm run secrets:rotate on $name", (target) => {
     expect(second.code).toBe(0);
     expect(second.output).toMatch(/Nothing to rotate/);
     expect((await rotationEvents()).map((event) => [event.before, event.after])).toEqual([
-      [{ keyIds: [keyIdOf(oldKey)] }, { activeKeyId: newKeyId, toolSecrets: { reEncrypted: 1, changedMeanwhile: 0, failed: 0 } }],
-      [{ keyIds: [keyIdOf(oldKey)] }, { activeKeyId: newKeyId, toolSecrets: { reEncrypted: 0, changedMeanwhile: 0, failed: 0 } }],
+      [{ keyIds: [keyIdOf(oldKey)] }, { activeKeyId: newKeyId, toolSecrets: { reEncrypted: 1, changedMeanwhile: 0, failed: 0 }, credentialSecrets: { reEncrypted: 0, changedMeanwhile: 0, failed: 0 } }],
+      [{ keyIds: [keyIdOf(oldKey)] }, { activeKeyId: newKeyId, toolSecrets: { reEncrypted: 0, changedMeanwhile: 0, failed: 0 }, credentialSecrets: { reEncrypted: 0, changedMeanwhile: 0, failed: 0 } }],
     ]);
   }, COMMAND_TEST_TIMEOUT_MS);
 });

@@ -18,7 +18,9 @@ try {
   await recordSecretsRotation({
     activeKeyId: keyring.activeKeyId,
     previousKeyIds: [...keyring.keys.keys()].filter((keyId) => keyId !== keyring.activeKeyId),
-    kinds: { toolSecrets: { reEncrypted: report.rewrapped, changedMeanwhile: report.changedMeanwhile, failed: report.failed } },
+    kinds: Object.fromEntries(
+      Object.entries(report.byKind).map(([kind, counts]) => [kind, { reEncrypted: counts.rewrapped, changedMeanwhile: counts.changedMeanwhile, failed: counts.failed }]),
+    ),
   });
   console.log(report.summary);
   process.exitCode = report.failed > 0 ? 1 : 0;
