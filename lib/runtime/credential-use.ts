@@ -4,6 +4,7 @@
  * needs it, one process-wide OAuth2 token cache whose token requests pass the destination guard,
  * and "last used" recorded at most once a minute per credential (no database write per call).
  */
+import "server-only";
 import {
   dispatcherTokenTransport,
   TokenManager,

@@ -4,6 +4,7 @@
  * and deletes go through lib/db (one transaction, audited); afterwards the process's cached OAuth2
  * tokens of that credential are forgotten (a new version would not use them anyway).
  */
+import "server-only";
 import type { Actor } from "../audit/events";
 import { requestAccessToken, TokenRequestError, placementTarget, type CredentialKind } from "../credentials";
 import { deleteCredentialRecord, saveCredentialRecord } from "../db/credential-saves";
