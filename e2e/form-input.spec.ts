@@ -130,7 +130,7 @@ test.describe("as an admin", () => {
 test.describe("as an editor", () => {
   test.use({ storageState: storageStateFor("editor") });
 
-  test("tool editor: a taken name is refused; every field keeps what was typed", async ({ page }) => {
+  test("tool editor: a taken name, then a too-long note, are refused; every field keeps what was typed; nothing is saved", async ({ page }) => {
     await page.goto("/tools/new-tool");
     await page.getByLabel("Name", { exact: true }).fill(GRANTED);
     await page.getByLabel("Group", { exact: true }).fill("forms");
@@ -149,6 +149,15 @@ test.describe("as an editor", () => {
     await expect(page.getByLabel("Method")).toHaveValue("POST");
     await expect(page.getByLabel("URL")).toHaveValue("https://api.example.com/taken");
     await expect(page.getByLabel("Note for this revision")).toHaveValue("first try");
+
+    await page.getByLabel("Name", { exact: true }).fill("e2e_form_never_saved");
+    await page.getByLabel("Note for this revision").fill(over(500));
+    await page.getByRole("button", { name: "Create tool" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "note must be at most 500 characters" })).toBeVisible();
+    await expect(page.getByLabel("Note for this revision")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Note for this revision")).toHaveValue(over(500));
+    await expect(page.getByLabel("Description", { exact: true })).toHaveValue("A second tool under a taken name.");
+    expect((await page.request.get("/tools/e2e_form_never_saved")).status()).toBe(404);
   });
 
   test("JSON import: a document that is not JSON is refused; the document stays in the editor", async ({ page }) => {

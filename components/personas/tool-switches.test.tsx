@@ -1,7 +1,7 @@
 /**
  * A persona's tool switches: a switch flips at once, stays focused, and flips back with a message
  * when the server refuses; search and the group filter narrow the rows; "Disable all in this
- * group" sends one call for the group's switched-on tools.
+ * group" sends one call for the group's switched-on tools; a bulk button that cannot act says why.
  */
 import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -74,5 +74,15 @@ describe("ToolSwitches", () => {
     await userEvent.click(screen.getByRole("button", { name: "Disable all in this group" }));
     expect(actions.many).toHaveBeenCalledWith("child", ["orders_lookup", "orders_refund"], false);
     expect(toasts.success).toHaveBeenCalledWith("2 tools disabled for child.");
+  });
+
+  it("says why a bulk button cannot act: everything shown is on, or nothing shown is granted", async () => {
+    renderSwitches();
+    const enableAll = screen.getByRole("button", { name: "Enable all" });
+    expect(enableAll).toHaveProperty("disabled", true);
+    expect(enableAll.getAttribute("aria-describedby")).toBe("bulk-idle");
+    expect(document.getElementById("bulk-idle")?.textContent).toBe("Every granted tool shown is on.");
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Group" }), "admin");
+    expect(document.getElementById("bulk-idle")?.textContent).toBe("None of these tools is granted here, so there is nothing to switch.");
   });
 });

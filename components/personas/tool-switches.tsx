@@ -48,6 +48,15 @@ export function ToolSwitches({ persona, personaName, tools, groups, editable }: 
   const enabledOf = (tool: PersonaToolRow) => switches.enabledOf(persona, tool.name, storedOn(tool));
   const toDisable = switchable.filter(enabledOf).map((tool) => tool.name);
   const toEnable = switchable.filter((tool) => !enabledOf(tool)).map((tool) => tool.name);
+  // A bulk button that cannot act says why, rather than sitting there greyed out.
+  const bulkIdle =
+    switchable.length === 0
+      ? "None of these tools is granted here, so there is nothing to switch."
+      : toEnable.length === 0
+        ? "Every granted tool shown is on."
+        : group && toDisable.length === 0
+          ? "Every granted tool shown is off."
+          : undefined;
 
   return (
     <div className="grid gap-3">
@@ -60,16 +69,21 @@ export function ToolSwitches({ persona, personaName, tools, groups, editable }: 
         {editable && (
           <div className="flex flex-wrap gap-2">
             {group && (
-              <Button variant="secondary" disabled={toDisable.length === 0} onClick={() => switches.save(persona, toDisable, false)}>
+              <Button variant="secondary" disabled={toDisable.length === 0} aria-describedby={bulkIdle ? "bulk-idle" : undefined} onClick={() => switches.save(persona, toDisable, false)}>
                 Disable all in this group
               </Button>
             )}
-            <Button variant="secondary" disabled={toEnable.length === 0} onClick={() => switches.save(persona, toEnable, true)}>
+            <Button variant="secondary" disabled={toEnable.length === 0} aria-describedby={bulkIdle ? "bulk-idle" : undefined} onClick={() => switches.save(persona, toEnable, true)}>
               Enable all{group ? " in this group" : ""}
             </Button>
           </div>
         )}
       </div>
+      {editable && bulkIdle && (
+        <p id="bulk-idle" className="text-xs text-muted-foreground">
+          {bulkIdle}
+        </p>
+      )}
       <p className="text-xs text-muted-foreground" aria-live="polite">
         {shown.length === tools.length ? `${tools.length} tools` : `${shown.length} of ${tools.length} tools match`}
       </p>

@@ -330,10 +330,10 @@ export function ToolEditor({ initial, stored, masks, readOnly, pastedHandle, cre
             <p className="text-sm text-muted-foreground" aria-live="polite">
               {dirty ? "Unsaved changes" : "No changes yet"}
             </p>
-            <label htmlFor="revision-note" className="sr-only">
+            <label htmlFor={controlId("note")} className="sr-only">
               Note for this revision
             </label>
-            <Input id="revision-note" value={note} onChange={(event) => setNote(event.target.value)} placeholder="Note for this revision (optional)" className="min-w-0 flex-1 basis-48" />
+            <Input id={controlId("note")} value={note} aria-invalid={issuesAt(issues, "note") ? true : undefined} onChange={(event) => setNote(event.target.value)} placeholder="Note for this revision (optional)" className="min-w-0 flex-1 basis-48" />
             <Button variant="ghost" disabled={!dirty || pending} onClick={() => (stored ? router.refresh() : router.push("/tools"))}>
               {stored ? "Discard" : "Cancel"}
             </Button>
