@@ -48,11 +48,11 @@ export function CredentialPicker({ value, onChange, choices, url, error, readOnl
   const hint = readOnly ? undefined : (
     <>
       {host === null
-        ? "Enter the URL first: only credentials that may be sent to its host are offered."
+        ? "Enter the URL first: only credentials that may be sent to its host are offered. "
         : admitted.length === 0
           ? `No credential may be sent to ${host}. `
           : `Credentials that may be sent to ${host}. `}
-      <Link href="/credentials" className="text-accent-foreground underline-offset-2 hover:underline">
+      <Link href="/credentials" className="text-accent-foreground underline underline-offset-2">
         Manage credentials
       </Link>
     </>
