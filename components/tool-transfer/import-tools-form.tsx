@@ -6,6 +6,7 @@ import { importToolsAction, previewImportAction } from "@/app/(dashboard)/tools/
 import { Badge, StatusBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { Checkbox } from "@/components/ui/checkbox";
 import { FormStatus } from "@/components/ui/form-status";
 import { JsonEditor } from "@/components/ui/json-editor";
 import { Select } from "@/components/ui/select";
@@ -30,6 +31,7 @@ export function ImportToolsForm() {
   const [text, setText] = useState("");
   const [preview, setPreview] = useState<ActionResult<ImportPreview> | null>(null);
   const [choices, setChoices] = useState<Record<string, Choice>>({});
+  const [createMissing, setCreateMissing] = useState(false);
   const [outcome, setOutcome] = useState<ActionResult<ImportReport> | null>(null);
   const [pending, startTransition] = useTransition();
 
@@ -47,10 +49,11 @@ export function ImportToolsForm() {
       const result = await previewImportAction(text);
       setPreview(result);
       setChoices({});
+      setCreateMissing(false);
     });
   const runImport = () =>
     startTransition(async () => {
-      const result = await importToolsAction(text, choices);
+      const result = await importToolsAction(text, choices, { createMissingCredentials: createMissing });
       setOutcome(result);
       if (result.ok) {
         setPreview(null);
@@ -87,6 +90,7 @@ export function ImportToolsForm() {
           problems={problems.length}
           choices={choices}
           onChoose={(name, choice) => setChoices((current) => ({ ...current, [name]: choice }))}
+          createMissing={{ checked: createMissing, onChange: setCreateMissing }}
           onImport={runImport}
           pending={pending}
           failure={outcome && !outcome.ok ? outcome.message : undefined}
@@ -102,15 +106,18 @@ export interface PreviewCardProps {
   readonly problems: number;
   readonly choices: Readonly<Record<string, Choice>>;
   readonly onChoose: (name: string, choice: Choice) => void;
+  /** The operator's choice to create missing credentials empty; without it, a missing credential blocks the import. */
+  readonly createMissing?: { readonly checked: boolean; readonly onChange: (checked: boolean) => void };
   readonly onImport: () => void;
   readonly pending: boolean;
   readonly failure?: string;
 }
 
 /** What the import would do per tool (new, existing with a skip/overwrite choice, invalid), and the Import button. */
-export function PreviewCard({ preview, problems, choices, onChoose, onImport, pending, failure }: PreviewCardProps) {
+export function PreviewCard({ preview, problems, choices, onChoose, createMissing, onImport, pending, failure }: PreviewCardProps) {
   const unchosen = preview.tools.filter((tool) => tool.status === "exists" && choices[tool.name] === undefined).length;
-  const blocked = problems > 0 || unchosen > 0 || preview.tools.length === 0;
+  const missing = preview.missingCredentials.length > 0 && !createMissing?.checked;
+  const blocked = problems > 0 || unchosen > 0 || missing || preview.tools.length === 0;
   return (
     <Card title="What the import does" description="Nothing is written until you import; then every tool is written, or none.">
       <div className="grid gap-4">
@@ -120,6 +127,7 @@ export function PreviewCard({ preview, problems, choices, onChoose, onImport, pe
             <PreviewRow key={tool.path || tool.name} tool={tool} choice={choices[tool.name]} onChoose={onChoose} />
           ))}
         </ul>
+        {preview.missingCredentials.length > 0 && <MissingCredentials preview={preview} createMissing={createMissing} />}
         <div className="flex flex-wrap items-center gap-3">
           <Button onClick={onImport} disabled={blocked || pending}>
             Import
@@ -131,12 +139,45 @@ export function PreviewCard({ preview, problems, choices, onChoose, onImport, pe
                 ? "Nothing is imported while a tool has errors."
                 : unchosen > 0
                   ? "Choose whether to skip or overwrite each existing tool."
-                  : undefined)
+                  : missing
+                    ? "Nothing is imported while a credential the tools name is missing."
+                    : undefined)
             }
           />
         </div>
       </div>
     </Card>
+  );
+}
+
+/** The credentials the tools name that do not exist, and the choice to create them empty. */
+function MissingCredentials({ preview, createMissing }: { preview: ImportPreview; createMissing: PreviewCardProps["createMissing"] }) {
+  return (
+    <section aria-labelledby="missing-credentials" className="grid gap-2 rounded-md border border-warning/40 bg-warning-subtle p-3 text-sm text-warning-foreground">
+      <h3 id="missing-credentials" className="font-medium">
+        Missing credentials
+      </h3>
+      <ul className="grid gap-1">
+        {preview.missingCredentials.map((credential) => (
+          <li key={credential.name}>
+            <code className="font-mono">{credential.name}</code>, named by {credential.tools.join(", ")}
+          </li>
+        ))}
+      </ul>
+      <p>
+        An export carries a credential&apos;s name only. Create these on the{" "}
+        <Link href="/credentials" className="underline underline-offset-2">
+          Credentials page
+        </Link>{" "}
+        first{createMissing ? ", or let the import create them empty:" : "."}
+      </p>
+      {createMissing && (
+        <label className="flex items-start gap-2">
+          <Checkbox className="mt-0.5" checked={createMissing.checked} onCheckedChange={(checked) => createMissing.onChange(checked === true)} />
+          <span>Create the missing credentials empty — a header credential on Authorization for the tools&apos; hosts, without a secret. Calls through them are refused until you set their kind and secret.</span>
+        </label>
+      )}
+    </section>
   );
 }
 
@@ -197,6 +238,24 @@ export function ReportCard({ report }: { report: ImportReport }) {
               </div>
             ))}
         </dl>
+        {report.createdCredentials.length > 0 && (
+          <div className="grid gap-1">
+            <h3 className="font-medium">Credentials created empty</h3>
+            <p>
+              {report.createdCredentials.map((name, index) => (
+                <span key={name}>
+                  {index > 0 && ", "}
+                  <code className="font-mono">{name}</code>
+                </span>
+              ))}
+              : set each one&apos;s kind, hosts and secret on the{" "}
+              <Link href="/credentials" className="font-medium text-accent-foreground hover:underline">
+                Credentials page
+              </Link>
+              ; until then calls through them are refused.
+            </p>
+          </div>
+        )}
         {report.secretsToEnter.length > 0 && (
           <div className="grid gap-1">
             <h3 className="font-medium">Secrets to enter</h3>

@@ -11,6 +11,9 @@ export const importChoicesSchema = boundedRecord(
   z.enum(["skip", "overwrite"], { error: 'Choose "skip" or "overwrite"' }),
 );
 
+/** How an import treats credentials its tools name that do not exist: refuse (the default) or create them empty. */
+export const importOptionsSchema = z.object({ createMissingCredentials: z.boolean().default(false) });
+
 /** An OpenAPI / Swagger document to read: pasted text or a URL, and which server to call. */
 export const openApiSourceSchema = z.object({
   source: z.discriminatedUnion("kind", [

@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { actionFailure, actionSuccess, type ActionResult } from "@/lib/actions/action-result";
 import { parseInput } from "@/lib/actions/parse-input";
-import { importChoicesSchema, importTextSchema } from "@/lib/actions/schemas/imports";
+import { importChoicesSchema, importOptionsSchema, importTextSchema } from "@/lib/actions/schemas/imports";
 import { requireRole } from "@/lib/auth/session";
 import { ValidationError } from "@/lib/errors";
 import { importTools, previewImport, type ImportPreview, type ImportReport } from "@/lib/runtime/tool-import";
@@ -28,11 +28,14 @@ export async function previewImportAction(text: string): Promise<ActionResult<Im
   }
 }
 
-/** Imports the document, all or nothing, skipping or overwriting existing names as chosen. */
-export async function importToolsAction(text: string, choices: Record<string, string>): Promise<ActionResult<ImportReport>> {
+/**
+ * Imports the document, all or nothing, skipping or overwriting existing names as chosen, and
+ * creating missing credentials empty when the operator asked to (refusing the import otherwise).
+ */
+export async function importToolsAction(text: string, choices: Record<string, string>, options: unknown = {}): Promise<ActionResult<ImportReport>> {
   try {
     const user = await requireRole("editor");
-    const report = await importTools(parseDocumentText(text), parseInput(importChoicesSchema, choices), user);
+    const report = await importTools(parseDocumentText(text), parseInput(importChoicesSchema, choices), user, parseInput(importOptionsSchema, options));
     revalidatePath("/tools", "layout");
     const written = report.created.length + report.updated.length;
     return actionSuccess(report, `Imported ${written} ${written === 1 ? "tool" : "tools"}.`);
