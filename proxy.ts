@@ -1,20 +1,49 @@
 import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
+import { createNonce, pageContentSecurityPolicy } from "@/lib/security/headers";
+
+/**
+ * Paths a signed-out visitor may open: sign-in, the favicon and static files. (API routes and
+ * `_next/` never reach the proxy, see `config`.)
+ */
+const OPEN_WITHOUT_SIGN_IN = /^\/(?:login|favicon\.ico|.*\.(?:svg|png|ico|css|js)$)/;
 
 /**
  * Sends signed-out visitors to the sign-in page. This is a convenience, not the authorization
  * boundary: every page, server action and route checks the operator's role on the server.
  */
-export async function proxy(request: NextRequest) {
-  const token = await getToken({ req: request, secret: process.env.NEXTAUTH_SECRET });
-  if (token) return NextResponse.next();
+async function signInRedirect(request: NextRequest): Promise<NextResponse | null> {
+  if (OPEN_WITHOUT_SIGN_IN.test(request.nextUrl.pathname)) return null;
+  if (await getToken({ req: request, secret: process.env.NEXTAUTH_SECRET })) return null;
   const login = new URL("/login", request.url);
   const destination = request.nextUrl.pathname + request.nextUrl.search;
   if (destination !== "/") login.searchParams.set("callbackUrl", destination);
   return NextResponse.redirect(login);
 }
 
+/** Lets the request through to rendering, carrying the nonce and the policy Next.js reads it from. */
+function renderWithNonce(request: NextRequest, nonce: string, policy: string): NextResponse {
+  const headers = new Headers(request.headers);
+  headers.set("x-nonce", nonce);
+  headers.set("Content-Security-Policy", policy);
+  return NextResponse.next({ request: { headers } });
+}
+
+/**
+ * Every page request: the sign-in redirect above, and the page's Content-Security-Policy with a
+ * fresh nonce. Next.js reads the nonce from the policy on the request and puts it on the scripts
+ * it renders; the root layout reads `x-nonce` for the theme script.
+ */
+export async function proxy(request: NextRequest) {
+  const nonce = createNonce();
+  const policy = pageContentSecurityPolicy(nonce);
+  const response = (await signInRedirect(request)) ?? renderWithNonce(request, nonce, policy);
+  response.headers.set("Content-Security-Policy", policy);
+  return response;
+}
+
 export const config = {
-  // Everything except sign-in, next-auth's own routes, the agent API (API keys) and static assets.
-  matcher: ["/((?!login|api/|_next/|favicon.ico|.*\\.(?:svg|png|ico|css|js)$).*)"],
+  // Every page, sign-in included. API routes (API keys, next-auth) and `_next/` assets take their
+  // headers from next.config.ts and skip the proxy's cost.
+  matcher: ["/((?!api/|_next/).*)"],
 };

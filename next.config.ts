@@ -1,7 +1,8 @@
 import { fileURLToPath } from "node:url";
+import type { NextConfig } from "next";
+import { staticHeaderRules } from "./lib/security/headers";
 
-/** @type {import('next').NextConfig} */
-const nextConfig = {
+const nextConfig: NextConfig = {
   // A lockfile in a parent folder would otherwise make Next pick the wrong workspace root.
   turbopack: { root: fileURLToPath(new URL(".", import.meta.url)) },
   // Native and WebAssembly database drivers load at run time from node_modules, not bundled.
@@ -10,6 +11,10 @@ const nextConfig = {
   // An OpenAPI document pasted or uploaded for import is read by a server action; the importer
   // itself refuses more than 4 MiB of text, so the transport must carry a little more than that.
   experimental: { serverActions: { bodySizeLimit: "5mb" } },
+  // Security headers on every response; pages get their nonce policy from proxy.ts. Evaluated at
+  // build time (Next.js keeps the result in its routes manifest), so nothing here reads the
+  // environment.
+  headers: async () => staticHeaderRules(),
 };
 
 export default nextConfig;

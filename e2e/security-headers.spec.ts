@@ -1,0 +1,219 @@
+/**
+ * Protects the browser-side defences. Every dashboard page (the shell's ROUTES), the sign-in page
+ * and a 404 load in Chromium under the Content-Security-Policy with no violation reported, their
+ * nonce-carrying scripts run and the page hydrates; an operator still signs in through the form.
+ * A script injected into a page's HTML without the nonce, or an inline event handler, is blocked
+ * (so the policy is real). Pages, redirects, a server action's answer, the agents' API and a
+ * static asset all carry the security headers; HSTS only when the reverse proxy says HTTPS.
+ */
+import type { APIResponse, Page } from "@playwright/test";
+import { expect, test } from "./fixtures/test";
+import { E2E_BASE_URL, E2E_OPERATORS, storageStateFor } from "./support/environment";
+import { ROUTES } from "./support/routes";
+import { callServerAction, serverActionId } from "./support/server-actions";
+import { signInThroughForm } from "./support/sign-in";
+
+declare global {
+  interface Window {
+    __cspViolations?: string[];
+    __injected?: string[];
+  }
+}
+
+/** Records every `securitypolicyviolation` from the first script on, before the page's own run. */
+function recordViolations(): void {
+  window.__cspViolations = [];
+  document.addEventListener("securitypolicyviolation", (event) => {
+    window.__cspViolations?.push(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`);
+  });
+}
+
+/** Starts collecting CSP violations on `page`: the DOM events and Chromium's console reports. */
+function watchForViolations(page: Page): () => Promise<string[]> {
+  const reported: string[] = [];
+  page.on("console", (message) => {
+    if (message.text().includes("Content Security Policy")) reported.push(message.text());
+  });
+  return async () => [...(await page.evaluate(() => window.__cspViolations ?? [])), ...reported];
+}
+
+/** The page ran its nonce-carrying inline scripts (`__next_f`), its bundles (`window.next`) and the theme script. */
+async function expectScriptsRan(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => Boolean((window as { next?: unknown }).next))).toBe(true);
+  expect(await page.evaluate(() => Array.isArray((self as { __next_f?: unknown }).__next_f))).toBe(true);
+  await expect(page.locator("html")).toHaveClass(/\b(light|dark)\b/);
+}
+
+const NONCE_SOURCE = /'nonce-([A-Za-z0-9+/]+={0,2})'/;
+
+/** The nonce of a page response's policy. */
+function nonceOf(policy: string | undefined): string {
+  const nonce = policy?.match(NONCE_SOURCE)?.[1];
+  expect(nonce, `no nonce in ${policy}`).toBeTruthy();
+  return nonce as string;
+}
+
+/** The headers every response carries, whatever it is. */
+function expectCommonHeaders(response: APIResponse, what: string): void {
+  const headers = response.headers();
+  expect.soft(headers["x-frame-options"], what).toBe("DENY");
+  expect.soft(headers["x-content-type-options"], what).toBe("nosniff");
+  expect.soft(headers["referrer-policy"], what).toBe("strict-origin-when-cross-origin");
+  expect.soft(headers["cross-origin-opener-policy"], what).toBe("same-origin");
+  expect.soft(headers["permissions-policy"], what).toContain("camera=()");
+  expect.soft(headers["strict-transport-security"], `${what}: no HSTS over plain HTTP`).toBeUndefined();
+}
+
+/** A page's policy: scripts by this response's nonce only, and the directives the issue names. */
+function expectPagePolicy(response: APIResponse, what: string): string {
+  const policy = response.headers()["content-security-policy"] ?? "";
+  for (const directive of [
+    "script-src 'self' 'nonce-",
+    "'strict-dynamic'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "connect-src 'self'",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ]) {
+    expect.soft(policy, what).toContain(directive);
+  }
+  return nonceOf(policy);
+}
+
+const NON_PAGE_POLICY = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+test.describe("no CSP violation on any page", () => {
+  test.use({ storageState: storageStateFor("admin") });
+
+  for (const route of ROUTES) {
+    test(route.path, async ({ page }) => {
+      await page.addInitScript(recordViolations);
+      const violations = watchForViolations(page);
+      const response = await page.goto(route.path);
+      expect(response?.status()).toBe(route.status);
+      await expect(page.getByRole("heading", { level: 1, name: route.heading })).toBeVisible();
+      await expectScriptsRan(page);
+      await page.waitForLoadState("networkidle");
+      expect(await violations()).toEqual([]);
+    });
+  }
+
+  test("a page that does not exist", async ({ page }) => {
+    await page.addInitScript(recordViolations);
+    const violations = watchForViolations(page);
+    const response = await page.goto("/no/such/page/here");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "This page does not exist" })).toBeVisible();
+    await expectScriptsRan(page);
+    expect(await violations()).toEqual([]);
+  });
+});
+
+test.describe("signed out", () => {
+  test("the sign-in page shows no violation, and signing in through the form still works", async ({ page }) => {
+    await page.addInitScript(recordViolations);
+    const violations = watchForViolations(page);
+    const response = await page.goto("/login");
+    expect(response?.status()).toBe(200);
+    await expectScriptsRan(page);
+    expect(await violations()).toEqual([]);
+
+    await signInThroughForm(page, E2E_OPERATORS.viewer.email, E2E_OPERATORS.viewer.password);
+    await expect(page.getByRole("heading", { level: 1, name: "Tools" })).toBeVisible();
+    await expectScriptsRan(page);
+    expect(await violations()).toEqual([]);
+  });
+
+  test("the sign-in redirect keeps its destination and carries the headers", async ({ playwright }) => {
+    const anonymous = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
+    const response = await anonymous.get("/personas?tab=x", { maxRedirects: 0 });
+    expect(response.status()).toBe(307);
+    expect(response.headers().location).toBe("/login?callbackUrl=%2Fpersonas%3Ftab%3Dx");
+    expectCommonHeaders(response, "redirect");
+    expectPagePolicy(response, "redirect");
+    await anonymous.dispose();
+  });
+});
+
+test.describe("the policy is enforced", () => {
+  test.use({ storageState: storageStateFor("viewer") });
+
+  test("a script injected into the page's HTML without the nonce does not run; one with it does", async ({ page }) => {
+    // As if the server had echoed attacker-controlled markup: one script without the nonce, one
+    // inline event handler, and (as a control that the harness can see scripts run) one with it.
+    await page.route("**/tools", async (route) => {
+      const original = await route.fetch();
+      const nonce = nonceOf(original.headers()["content-security-policy"]);
+      const injected = [
+        `<script>(window.__injected ??= []).push("no nonce")</script>`,
+        `<img alt="" src="/no-such-image.png" onerror="(window.__injected ??= []).push('handler')">`,
+        `<script nonce="${nonce}">(window.__injected ??= []).push("nonce")</script>`,
+      ].join("");
+      // The body is handed over decoded, so the original encoding and length no longer apply.
+      const { "content-encoding": _encoding, "content-length": _length, ...headers } = original.headers();
+      await route.fulfill({ response: original, headers, body: (await original.text()).replace("</body>", `${injected}</body>`) });
+    });
+    await page.addInitScript(recordViolations);
+    const violations = watchForViolations(page);
+    await page.goto("/tools");
+    await expect(page.getByRole("heading", { level: 1, name: "Tools" })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.__injected ?? [])).toEqual(["nonce"]);
+    await expect.poll(violations).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^script-src-elem blocked inline/), expect.stringMatching(/^script-src-attr blocked inline/)]),
+    );
+  });
+});
+
+test.describe("headers on every kind of response", () => {
+  test.use({ storageState: storageStateFor("viewer") });
+
+  test("a page: a fresh nonce per response, on every script Next.js renders", async ({ page }) => {
+    const first = await page.request.get("/tools");
+    const second = await page.request.get("/tools");
+    expectCommonHeaders(first, "page");
+    const nonce = expectPagePolicy(first, "page");
+    expect(expectPagePolicy(second, "page")).not.toBe(nonce);
+
+    const html = await first.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`);
+  });
+
+  test("a server action's answer", async ({ page }) => {
+    await page.goto("/personas");
+    const response = await callServerAction(page.request, "/personas", serverActionId("app/(dashboard)/personas/actions.ts", "setPersonaToolEnabledAction"), [
+      "support-tier1",
+      "triage_request",
+      false,
+    ]);
+    expect(response.status()).toBe(200);
+    expect(await response.text()).toContain("This needs the editor role; you are signed in as viewer.");
+    expectCommonHeaders(response, "server action");
+    expectPagePolicy(response, "server action");
+  });
+
+  test("the agents' API, next-auth, and a static asset take the non-page policy", async ({ page }) => {
+    await page.goto("/tools");
+    const asset = await page.locator('script[src^="/_next/static/"]').first().getAttribute("src");
+    for (const path of ["/api/v1/openapi.json", "/api/auth/session", asset as string, "/_next/static/no-such-file.js"]) {
+      const response = await page.request.get(path);
+      expect(response.status(), path).toBe(path.includes("no-such-file") ? 404 : 200);
+      expectCommonHeaders(response, path);
+      expect.soft(response.headers()["content-security-policy"], path).toBe(NON_PAGE_POLICY);
+    }
+  });
+
+  test("HSTS on every kind of response when the reverse proxy says the request came over HTTPS", async ({ page }) => {
+    await page.goto("/tools");
+    const asset = await page.locator('script[src^="/_next/static/"]').first().getAttribute("src");
+    for (const path of ["/tools", "/login", "/api/v1/openapi.json", asset as string]) {
+      const response = await page.request.get(path, { headers: { "X-Forwarded-Proto": "https" }, maxRedirects: 0 });
+      expect.soft(response.headers()["strict-transport-security"], path).toBe("max-age=31536000; includeSubDomains");
+    }
+  });
+});
