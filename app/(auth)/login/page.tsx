@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { INPUT_LIMITS } from "@/lib/actions/input-limits";
 import { firstParam, type SearchParamValue } from "@/lib/actions/search-params";
 import { safeDestination } from "@/lib/auth/safe-destination";
 import { describeSignInError } from "@/lib/auth/sign-in-errors";
@@ -11,7 +12,7 @@ export const metadata: Metadata = { title: "Sign in" };
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, SearchParamValue>> }) {
   const params = await searchParams;
-  const destination = safeDestination(firstParam(params.callbackUrl));
+  const destination = safeDestination(firstParam(params.callbackUrl, INPUT_LIMITS.url));
   if (await getCurrentOperator()) redirect(destination);
   const singleSignOn = singleSignOnLabel();
 
