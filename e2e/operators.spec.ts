@@ -1,25 +1,16 @@
 /**
  * Protects operator management: an admin adds an editor who can then sign in; bad input is
- * refused next to its field and adds nobody; the last active admin cannot demote themselves;
- * every change shows up in the audit trail. Non-admins see the list but no controls.
+ * refused next to its field and adds nobody, and every field (the role and password included)
+ * survives the refusal, so the operator is then created with the role chosen; a role change and a
+ * deactivation ask first, and cancelling changes nothing; the last active admin cannot demote
+ * themselves; every change shows up in the audit trail. Non-admins see the list but no controls.
  */
-import type { Page } from "@playwright/test";
-import type { Role } from "../lib/auth/roles";
 import { expect, test } from "./fixtures/test";
 import { E2E_OPERATORS, storageStateFor } from "./support/environment";
 import { callServerAction, serverActionId } from "./support/server-actions";
 import { openGuardedPage } from "./support/guarded-page";
+import { addOperatorThroughForm } from "./support/operators";
 import { signInAs } from "./support/sign-in";
-
-/** Fills in and submits the users page's "Add an operator" form, as an admin would. */
-async function addOperatorThroughForm(page: Page, operator: { email: string; name: string; password: string }, role: Role) {
-  await page.goto("/settings/users");
-  await page.getByLabel("E-mail").fill(operator.email);
-  await page.getByLabel("Name").fill(operator.name);
-  await page.getByLabel("Role", { exact: true }).selectOption(role);
-  await page.getByLabel("Initial password").fill(operator.password);
-  await page.getByRole("button", { name: "Add operator" }).click();
-}
 
 test.describe("as an admin", () => {
   test.use({ storageState: storageStateFor("admin") });
@@ -57,6 +48,7 @@ test.describe("as an admin", () => {
     await expect(toggle).toBeEnabled();
 
     await page.getByLabel(`Role of ${dora.email}`).selectOption("viewer");
+    await page.getByRole("alertdialog", { name: `Change ${dora.email}'s role to viewer?` }).getByRole("button", { name: "Change role" }).click();
     await expect(page.getByRole("row", { name: dora.email })).toContainText("viewer");
     const refused = await callServerAction(doraPage.request, "/personas", serverActionId("app/(dashboard)/personas/actions.ts", "setPersonaToolEnabledAction"), [
       "support-tier1",
@@ -69,6 +61,7 @@ test.describe("as an admin", () => {
     await expect(toggle).toBeDisabled();
 
     await page.getByRole("button", { name: `Deactivate ${dora.email}` }).click();
+    await page.getByRole("alertdialog", { name: `Deactivate ${dora.email}?` }).getByRole("button", { name: "Deactivate", exact: true }).click();
     await expect(page.getByRole("row", { name: dora.email })).toContainText("deactivated");
     await doraPage.goto("/tools");
     await expect(doraPage).toHaveURL(/\/login/);
@@ -91,6 +84,53 @@ test.describe("as an admin", () => {
     await expect(page.getByRole("row")).toHaveCount(rowsBefore);
   });
 
+  test("every field survives a refused submit, and the operator is then created with the role chosen", async ({ page }) => {
+    const vik = { email: "vik.viewer@e2e.quiver.test", name: "Vik Viewer", password: "short" };
+    await addOperatorThroughForm(page, vik, "viewer");
+    await expect(page.getByText("must be at least 8 characters long")).toBeVisible();
+    await expect(page.getByLabel("E-mail")).toHaveValue(vik.email);
+    await expect(page.getByLabel("Name")).toHaveValue(vik.name);
+    await expect(page.getByLabel("Role", { exact: true })).toHaveValue("viewer");
+    await expect(page.getByLabel("Initial password")).toHaveValue(vik.password);
+
+    await page.getByLabel("Initial password").fill("vik-initial-pass-1");
+    await page.getByRole("button", { name: "Add operator" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "can now sign in" })).toHaveText(`${vik.email} can now sign in as viewer.`);
+    await expect(page.getByRole("row", { name: vik.email })).toContainText("viewer");
+    await expect(page.getByLabel("E-mail")).toHaveValue("");
+    await expect(page.getByLabel("Role", { exact: true })).toHaveValue("editor");
+  });
+
+  test("a role change and a deactivation ask first; cancelling changes nothing", async ({ page }) => {
+    const cora = { email: "cora.cancel@e2e.quiver.test", name: "Cora Cancel", password: "cora-initial-pass-1" };
+    await addOperatorThroughForm(page, cora, "editor");
+    const row = page.getByRole("row", { name: cora.email });
+    await expect(row).toContainText("editor");
+
+    const role = page.getByLabel(`Role of ${cora.email}`);
+    await role.selectOption("admin");
+    const roleDialog = page.getByRole("alertdialog", { name: `Change ${cora.email}'s role to admin?` });
+    await expect(roleDialog).toContainText("From editor to admin");
+    await expect(roleDialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(roleDialog).toBeHidden();
+    await expect(role).toHaveValue("editor");
+    await expect(role).toBeFocused();
+
+    const deactivate = page.getByRole("button", { name: `Deactivate ${cora.email}` });
+    await deactivate.click();
+    const deactivateDialog = page.getByRole("alertdialog", { name: `Deactivate ${cora.email}?` });
+    await expect(deactivateDialog).toContainText("Every session of theirs ends");
+    await page.keyboard.press("Escape");
+    await expect(deactivateDialog).toBeHidden();
+    await expect(deactivate).toBeFocused();
+
+    await page.reload();
+    await expect(role).toHaveValue("editor");
+    await expect(row).toContainText("active");
+    await expect(row).not.toContainText("deactivated");
+  });
+
   test("a duplicate e-mail is refused with a clear message", async ({ page }) => {
     await page.goto("/settings/users");
     await page.getByLabel("E-mail").fill(E2E_OPERATORS.viewer.email.toUpperCase());
@@ -103,6 +143,7 @@ test.describe("as an admin", () => {
   test("the last active admin cannot demote themselves", async ({ page }) => {
     await page.goto("/settings/users");
     await page.getByLabel(`Role of ${E2E_OPERATORS.admin.email}`).selectOption("viewer");
+    await page.getByRole("alertdialog", { name: "Change your own role to viewer?" }).getByRole("button", { name: "Change role" }).click();
     await expect(page.getByText(/last active admin/)).toBeVisible();
     await page.reload();
     await expect(page.getByLabel(`Role of ${E2E_OPERATORS.admin.email}`)).toHaveValue("admin");

@@ -1,6 +1,7 @@
 "use client";
 
-import { ChevronsUpDown, LogOut, Monitor, Moon, Sun } from "lucide-react";
+import { ChevronsUpDown, LogOut, Monitor, Moon, Sun, UserRound } from "lucide-react";
+import Link from "next/link";
 import { signOut } from "next-auth/react";
 import { useTheme } from "next-themes";
 import { DropdownMenu } from "radix-ui";
@@ -25,7 +26,7 @@ function initialsOf(name: string): string {
   return name.split(/\s+/).filter(Boolean).slice(0, 2).map((word) => word[0]!.toUpperCase()).join("") || "?";
 }
 
-/** The operator at the foot of the sidebar: who is signed in, their role, the theme, sign out. */
+/** The operator at the foot of the sidebar: who is signed in, their role, their account page, the theme, sign out. */
 export function OperatorMenu({ operator, compact }: { operator: ShellOperator; compact: boolean }) {
   const { theme, setTheme } = useTheme();
   return (
@@ -57,6 +58,13 @@ export function OperatorMenu({ operator, compact }: { operator: ShellOperator; c
             <span className="block truncate text-xs text-muted-foreground">{operator.email}</span>
             <span className="mt-1 inline-block rounded bg-accent px-1.5 py-0.5 text-xs font-medium text-accent-foreground">{operator.role}</span>
           </DropdownMenu.Label>
+          <DropdownMenu.Separator className="-mx-1 my-1 h-px bg-border" />
+          <DropdownMenu.Item asChild className={itemClasses}>
+            <Link href="/settings/account">
+              <UserRound aria-hidden />
+              Your account
+            </Link>
+          </DropdownMenu.Item>
           <DropdownMenu.Separator className="-mx-1 my-1 h-px bg-border" />
           <DropdownMenu.Label className="px-2 pt-1 text-xs text-muted-foreground">Theme</DropdownMenu.Label>
           <DropdownMenu.RadioGroup value={theme ?? "system"} onValueChange={setTheme}>

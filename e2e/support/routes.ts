@@ -24,6 +24,7 @@ export const ROUTES = [
   { path: "/audit", status: 200, heading: "Audit" },
   { path: "/settings", status: 200, heading: "Settings" },
   { path: "/settings/users", status: 200, heading: "Operators" },
+  { path: "/settings/account", status: 200, heading: "Your account" },
   { path: "/settings/api-keys", status: 200, heading: "API keys" },
   { path: "/usage", status: 200, heading: "Usage" },
   { path: "/usage?range=week", status: 200, heading: "Usage" },

@@ -11,11 +11,13 @@ import { accountFailures } from "./sign-in-throttle";
 export interface PasswordChange {
   readonly currentPassword: string;
   readonly newPassword: string;
+  /** The new password typed again. */
+  readonly confirmPassword: string;
 }
 
 /**
  * An operator changes their own password: the current one must be right, the new one must meet
- * the policy and differ from it. A wrong current password counts as a failed sign-in for the
+ * the policy, differ from it and be typed the same twice. A wrong current password counts as a failed sign-in for the
  * account (so a borrowed session cannot guess it faster than the sign-in form could) and a locked
  * account is refused. On success every session of theirs ends (the caller re-issues the one in use).
  */
@@ -24,6 +26,7 @@ export async function changeOwnPassword(operator: Actor & { readonly id: string 
   if (change.newPassword && change.newPassword === change.currentPassword) {
     issues.push({ path: "newPassword", message: "must differ from your current password" });
   }
+  if (change.confirmPassword !== change.newPassword) issues.push({ path: "confirmPassword", message: "does not match the new password" });
   if (!change.currentPassword) issues.push({ path: "currentPassword", message: "is required" });
   if (issues.length > 0) throw new ValidationError(issues);
 

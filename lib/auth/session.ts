@@ -13,6 +13,8 @@ export interface Operator {
   readonly email: string;
   readonly name: string;
   readonly role: Role;
+  /** When this session signed in; it ends by SESSION_ABSOLUTE_LIFETIME_MS later at the latest. */
+  readonly signedInAt: Date;
 }
 
 /**
@@ -29,7 +31,7 @@ export async function getCurrentOperator(): Promise<Operator | null> {
   const user = await getUserById(id);
   if (!user || !user.active) return null;
   if (sessionRefusal(session.signedInAt, user.sessionsValidAfter, Date.now())) return null;
-  return { id: user.id, email: user.email, name: user.name, role: user.role };
+  return { id: user.id, email: user.email, name: user.name, role: user.role, signedInAt: new Date(session.signedInAt!) };
 }
 
 /**

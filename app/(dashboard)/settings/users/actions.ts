@@ -4,18 +4,10 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { actionFailure, actionSuccess, type ActionResult } from "@/lib/actions/action-result";
 import { parseForm, parseInput } from "@/lib/actions/parse-input";
-import { ROLES } from "@/lib/auth/roles";
+import { newUserSchema, roleSchema, userIdSchema } from "@/lib/actions/schemas/users";
 import { requireRole } from "@/lib/auth/session";
+import { resetUserPassword } from "@/lib/db/user-passwords";
 import { changeUserRole, createUser, setUserActive } from "@/lib/db/users";
-
-const userIdSchema = z.string().min(1, "Choose an operator");
-
-const newUserSchema = z.object({
-  email: z.string(),
-  name: z.string(),
-  role: z.enum(ROLES, { error: "Choose a role" }),
-  password: z.string(),
-});
 
 /** Adds an operator (admin only). */
 export async function createUserAction(_previous: ActionResult<{ email: string }> | null, form: FormData): Promise<ActionResult<{ email: string }>> {
@@ -33,8 +25,7 @@ export async function createUserAction(_previous: ActionResult<{ email: string }
 export async function changeUserRoleAction(userId: string, role: string): Promise<ActionResult> {
   try {
     const admin = await requireRole("admin");
-    const parsedRole = parseInput(z.enum(ROLES, { error: "Choose a role" }), role);
-    const user = await changeUserRole(parseInput(userIdSchema, userId), parsedRole, admin);
+    const user = await changeUserRole(parseInput(userIdSchema, userId), parseInput(roleSchema, role), admin);
     revalidatePath("/settings/users");
     return actionSuccess(undefined, `${user.email} is now ${user.role}.`);
   } catch (error) {
@@ -42,13 +33,28 @@ export async function changeUserRoleAction(userId: string, role: string): Promis
   }
 }
 
-/** Activates or deactivates an operator (admin only; never the last active admin). */
+/** Activates or deactivates an operator (admin only; never the last active admin). Deactivating ends their sessions. */
 export async function setUserActiveAction(userId: string, active: boolean): Promise<ActionResult> {
   try {
     const admin = await requireRole("admin");
     const user = await setUserActive(parseInput(userIdSchema, userId), parseInput(z.boolean(), active), admin);
     revalidatePath("/settings/users");
-    return actionSuccess(undefined, `${user.email} is ${user.active ? "active" : "deactivated"}.`);
+    return actionSuccess(undefined, `${user.email} is ${user.active ? "active" : "deactivated and signed out"}.`);
+  } catch (error) {
+    return actionFailure(error);
+  }
+}
+
+/**
+ * Resets another operator's password (admin only) and ends their sessions. The generated password
+ * is in this answer only, for the admin to copy once: it is never stored, logged or audited.
+ */
+export async function resetUserPasswordAction(userId: string): Promise<ActionResult<{ email: string; password: string }>> {
+  try {
+    const admin = await requireRole("admin");
+    const { email, password } = await resetUserPassword(parseInput(userIdSchema, userId), admin);
+    revalidatePath("/settings/users");
+    return actionSuccess({ email, password }, `${email}'s password was reset and their sessions ended.`);
   } catch (error) {
     return actionFailure(error);
   }
