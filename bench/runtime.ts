@@ -9,7 +9,14 @@
  * time, POST /api/v1/personas/{slug}/tools/{name}/call (key check, rate limit, live effective set,
  * defaults, the call, the call log) and, for comparison, the upstream URL the tool calls. Prints
  * req/s, p50 and p99 of both and the ratios, plus a route that does no work (the framework's
- * ceiling on this machine). Targets: ≥ 50% of direct throughput, p99 ≤ direct + 5 ms.
+ * ceiling on this machine). Targets: ≥ 50% of direct throughput, p99 ≤ direct + 5 ms, judged at
+ * BENCH_CONNECTIONS (default 10).
+ *
+ * The conditions are printed with the figures: cores, the load average before and after each
+ * reading (load generator, app, upstream and PostgreSQL share this machine with whatever else
+ * runs on it), and the app's CPU time per request, read from /proc — a figure that, unlike the
+ * latencies, hardly moves with the machine's load. A second reading at BENCH_LOW_CONNECTIONS
+ * (default 2) shows the per-call overhead when the app is not saturated; it is not judged.
  *
  * Why a 20 ms upstream: the targets compare Quiver with the API a tool fronts, and a real one
  * (a database behind HTTP, a SaaS API) answers in tens of milliseconds. Against an upstream that
@@ -17,13 +24,14 @@
  * server instead — even the route that does no work reaches only a few percent of that — so the
  * instant upstream is printed as an extra line, not judged against the targets.
  *
- * Run: npm run bench:runtime   (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_UPSTREAM_DELAY_MS to vary;
- * bounded: five runs of BENCH_SECONDS per dialect, default 10 s)
+ * Run: npm run bench:runtime   (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_LOW_CONNECTIONS,
+ * BENCH_UPSTREAM_DELAY_MS to vary; bounded: seven runs of BENCH_SECONDS per dialect, default 10 s)
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { SYSTEM_ACTOR } from "../lib/audit/events";
@@ -38,6 +46,7 @@ import { applyPendingMigrations } from "../scripts/db/apply-migrations";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const LOW_CONNECTIONS = Number(process.env.BENCH_LOW_CONNECTIONS ?? 2);
 /** A real API takes tens of milliseconds to answer (see the module comment); paths under /instant/ answer at once. */
 const UPSTREAM_DELAY_MS = Number(process.env.BENCH_UPSTREAM_DELAY_MS ?? 20);
 const APP_PORT = 3112;
@@ -103,7 +112,9 @@ async function startApp(url: string): Promise<ChildProcess> {
     QUIVER_DESTINATION_ALLOWLIST: "127.0.0.1",
     QUIVER_API_RATE_LIMIT: "100000000/60", // no limit in practice: the limiter still counts every call
   };
-  const app = spawn("npx", ["next", "start", "-p", String(APP_PORT)], { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
+  // Next's own bin under this node, not through npx: the child's pid is the server's, whose CPU time is read.
+  const next = createRequire(import.meta.url).resolve("next/dist/bin/next");
+  const app = spawn(process.execPath, [next, "start", "-p", String(APP_PORT)], { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
   for (let attempt = 0; attempt < 120 && app.exitCode === null; attempt++) {
     if (await fetch(`${APP}/api/v1/openapi.json`).then((response) => response.ok, () => false)) return app;
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -123,12 +134,40 @@ interface Figures {
   readonly p50: number;
   readonly p99: number;
   readonly failures: number;
+  /** The app's CPU time (user + system) per request, in ms; null where /proc is not available or for the direct calls. */
+  readonly cpuPerRequest: number | null;
+  /** The 1-minute load average before and after the reading. */
+  readonly load: readonly [number, number];
 }
 
-async function drive(options: autocannon.Options): Promise<Figures> {
-  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failures: result.non2xx + result.errors + result.timeouts };
+/** CPU time (user + system, ms) process `pid` has used so far, or null without Linux's /proc. */
+function cpuTimeMs(pid: number | undefined): number | null {
+  const stat = `/proc/${pid}/stat`;
+  if (pid === undefined || !existsSync(stat)) return null;
+  // Fields after the command name: state is the 1st, utime the 12th and stime the 13th, in clock ticks (100 a second).
+  const fields = readFileSync(stat, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
+
+/** Drives `options` for SECONDS; `app` is the app process whose CPU time is measured (none for direct calls). */
+async function drive(options: autocannon.Options, app?: ChildProcess): Promise<Figures> {
+  const load = loadavg()[0]!;
+  const cpuBefore = cpuTimeMs(app?.pid);
+  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
+  const cpuAfter = cpuTimeMs(app?.pid);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+    cpuPerRequest: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / Math.max(result.requests.total, 1),
+    load: [load, loadavg()[0]!],
+  };
+}
+
+const row = (label: string, f: Figures) =>
+  `  ${label.padEnd(22)} ${f.rps.toFixed(0).padStart(7)} req/s   p50 ${String(f.p50).padStart(4)} ms   p99 ${String(f.p99).padStart(4)} ms` +
+  `   failures ${f.failures}${f.cpuPerRequest === null ? "" : `   app CPU ${f.cpuPerRequest.toFixed(2)} ms/request`}   load ${f.load[0].toFixed(1)}→${f.load[1].toFixed(1)}`;
 
 async function measure(dialect: string, url: string, upstream: string): Promise<void> {
   const token = await prepare(url, upstream);
@@ -145,21 +184,25 @@ async function measure(dialect: string, url: string, upstream: string): Promise<
       if (!answer.ok || answer.content !== "shipped") throw new Error(`The call of ${tool} failed: ${JSON.stringify(answer)}`);
     }
     await drive({ ...call("bench_lookup"), duration: 2 }); // warm-up: JIT, connection pools, the snapshot
-    const api = await drive(call("bench_lookup"));
+    const api = await drive(call("bench_lookup"), app);
     const direct = await drive({ url: `${upstream}/orders/A-1?units=metric` });
-    const instantApi = await drive(call("bench_instant"));
+    const lowApi = await drive({ ...call("bench_lookup"), connections: LOW_CONNECTIONS }, app);
+    const lowDirect = await drive({ url: `${upstream}/orders/A-1?units=metric`, connections: LOW_CONNECTIONS });
+    const instantApi = await drive(call("bench_instant"), app);
     const instantDirect = await drive({ url: `${upstream}/instant/orders/A-1?units=metric` });
     // The framework's own ceiling on this machine: a route handler that touches neither database nor upstream.
-    const floor = await drive({ url: `${APP}/api/v1/openapi.json` });
-    const row = (label: string, f: Figures) =>
-      `  ${label.padEnd(22)} ${f.rps.toFixed(0).padStart(7)} req/s   p50 ${String(f.p50).padStart(4)} ms   p99 ${String(f.p99).padStart(4)} ms   failures ${f.failures}`;
+    const floor = await drive({ url: `${APP}/api/v1/openapi.json` }, app);
     const ratio = api.rps / direct.rps;
     const p99Gap = api.p99 - direct.p99;
-    console.log(`\n${dialect} (${CONNECTIONS} connections, ${SECONDS} s each)`);
+    console.log(`\n${dialect} (${CONNECTIONS} connections, ${SECONDS} s each; ${availableParallelism()} cores shared by the load generator, the app, the upstream and PostgreSQL)`);
     console.log(`  upstream answering in ${UPSTREAM_DELAY_MS} ms (a real API's order of magnitude; judged against the targets):`);
     console.log(row("runtime API", api));
     console.log(row("direct", direct));
     console.log(`  throughput ${(ratio * 100).toFixed(1)}% of direct (target ≥ 50%: ${ratio >= 0.5 ? "met" : "missed"}), p99 +${p99Gap} ms (target ≤ +5 ms: ${p99Gap <= 5 ? "met" : "missed"})`);
+    console.log(`  the same at ${LOW_CONNECTIONS} connections (the app far from saturation; not judged):`);
+    console.log(row("runtime API", lowApi));
+    console.log(row("direct", lowDirect));
+    console.log(`  throughput ${((lowApi.rps / lowDirect.rps) * 100).toFixed(1)}% of direct, p99 +${lowApi.p99 - lowDirect.p99} ms`);
     console.log("  upstream answering at once (Next's per-request cost against a bare node server; not judged):");
     console.log(row("runtime API, instant", instantApi));
     console.log(row("direct, instant", instantDirect));
