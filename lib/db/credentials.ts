@@ -45,7 +45,7 @@ export interface CredentialColumns {
   readonly hosts: string;
 }
 
-export const credentialRecordColumns = {
+const credentialRecordColumns = {
   id: true, name: true, description: true, kind: true, config: true, hosts: true, version: true, mask: true,
   lastUsedAt: true, createdAt: true, updatedAt: true, updatedBy: true,
   tools: { select: { name: true }, orderBy: { name: "asc" } },

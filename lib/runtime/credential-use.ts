@@ -20,7 +20,7 @@ import { getExecutionConfig } from "./configuration";
 import { getKeyring } from "./keyring";
 
 /** How often, at most, a credential's "last used" is written (per process; the database also skips recent ones). */
-export const LAST_USED_WINDOW_MS = 60_000;
+const LAST_USED_WINDOW_MS = 60_000;
 
 /** The message of a call through a credential whose secret was never entered. */
 export function noSecretMessage(name: string): string {

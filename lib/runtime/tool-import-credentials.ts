@@ -42,7 +42,7 @@ export interface ImportCredentials {
 export type MissingCredentialPolicy = "refuse" | "create" | "list";
 
 /** The header an empty credential created by an import sets, until an operator changes it. */
-export const EMPTY_CREDENTIAL_HEADER = "Authorization";
+const EMPTY_CREDENTIAL_HEADER = "Authorization";
 
 /** Reads the credentials `tools` name and judges each tool against its credential; `policy` says what a missing one means. */
 export async function checkImportCredentials(tools: readonly DocumentTool[], policy: MissingCredentialPolicy): Promise<ImportCredentials> {
