@@ -14,7 +14,7 @@ export type MenuItem =
   | { readonly kind: "separator" };
 
 export const menuContentClasses =
-  "z-50 min-w-44 overflow-hidden rounded-md border bg-surface-raised p-1 text-foreground shadow-lg data-[state=open]:animate-in data-[state=open]:fade-in-0 data-[state=open]:zoom-in-95";
+  "z-50 max-h-(--radix-dropdown-menu-content-available-height) min-w-44 overflow-x-hidden overflow-y-auto rounded-md border bg-surface-raised p-1 text-foreground shadow-lg data-[state=open]:animate-in data-[state=open]:fade-in-0 data-[state=open]:zoom-in-95";
 const itemClasses =
   "flex min-h-11 cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-muted sm:min-h-8 [&_svg]:size-4 [&_svg]:text-muted-foreground";
 
