@@ -26,6 +26,8 @@ const LABELS: Partial<Record<AuditAction, string>> = {
   "user.activate": "Operator activated",
   "user.deactivate": "Operator deactivated",
   "user.password": "Password changed",
+  "user.password_reset": "Password reset by an admin",
+  "user.sign_out_everywhere": "Signed out everywhere",
   "user.oidc_link": "Linked to single sign-on",
   "api_key.create": "API key created",
   "api_key.revoke": "API key revoked",
