@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
+import { hasRole } from "@/lib/auth/roles";
 import { requirePageOperator } from "@/lib/auth/session";
 import { configuredDatabaseUrl, dialectOf } from "@/lib/db/database-url";
 import { getExecutionConfig } from "@/lib/runtime/configuration";
@@ -10,7 +11,8 @@ import { getExecutionConfig } from "@/lib/runtime/configuration";
 export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
-  await requirePageOperator();
+  const operator = await requirePageOperator();
+  const isAdmin = hasRole(operator.role, "admin");
   const execution = getExecutionConfig();
   const dialect = dialectOf(configuredDatabaseUrl());
   const configuration = [
@@ -26,13 +28,17 @@ export default async function SettingsPage() {
       <div className="grid items-stretch gap-6 md:grid-cols-2">
         <Card title="Operators" description="Who can sign in, and with which role.">
           <Link href="/settings/users" className="inline-flex items-center gap-1 text-sm font-medium text-accent-foreground hover:underline">
-            Manage operators <ArrowRight aria-hidden className="size-4" />
+            {isAdmin ? "Manage operators" : "See operators"} <ArrowRight aria-hidden className="size-4" />
           </Link>
         </Card>
         <Card title="API keys" description="Keys agents use to call the runtime API and MCP servers (admins only).">
-          <Link href="/settings/api-keys" className="inline-flex items-center gap-1 text-sm font-medium text-accent-foreground hover:underline">
-            Manage API keys <ArrowRight aria-hidden className="size-4" />
-          </Link>
+          {isAdmin ? (
+            <Link href="/settings/api-keys" className="inline-flex items-center gap-1 text-sm font-medium text-accent-foreground hover:underline">
+              Manage API keys <ArrowRight aria-hidden className="size-4" />
+            </Link>
+          ) : (
+            <p className="text-sm text-muted-foreground">Ask an admin for a key: you are signed in as {operator.role}.</p>
+          )}
         </Card>
         <Card title="Configuration" description="Read-only here; set through environment variables.">
           <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
