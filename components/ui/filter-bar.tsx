@@ -40,7 +40,7 @@ export function FilterBar({ basePath, values, search, facets, textFilters = [] }
       <div className="flex flex-wrap items-center gap-2">
         <form method="get" action={basePath} role="search" aria-label={`Filter ${search.label.toLowerCase()}`} className="flex min-w-0 flex-1 flex-wrap gap-2 max-sm:basis-full">
           {[search, ...textFilters].map((filter, index) => (
-            <div key={filter.param} className={cn("relative min-w-0", index === 0 ? "flex-1 basis-56 sm:max-w-xs" : "basis-48 max-sm:flex-1")}>
+            <div key={filter.param} className={cn("relative min-w-0", index === 0 ? "flex-1 basis-56 sm:max-w-xs" : "basis-48 max-sm:grow")}>
               <label htmlFor={`filter-${filter.param}`} className="sr-only">
                 {filter.label}
               </label>
