@@ -5,7 +5,7 @@ describe("describeSignInError", () => {
   it.each([
     ["", undefined],
     ["CredentialsSignin", WRONG_CREDENTIALS],
-    ["AccessDenied", expect.stringMatching(/Ask an admin to add your verified e-mail/)],
+    ["AccessDenied", expect.stringMatching(/no active operator is linked to it\. Check you chose the right account, or ask an admin to add your verified e-mail/)],
     ["OAuthCallback", expect.stringMatching(/Single sign-on failed/)],
     ["SignInLocked:2026-12-01T03:52:10.000Z", "Too many failed sign-ins: signing in is locked until 03:53 UTC. Try again then, or ask an admin."],
     ["SignInLocked:2026-12-01T23:59:00.000Z", "Too many failed sign-ins: signing in is locked until 23:59 UTC. Try again then, or ask an admin."],

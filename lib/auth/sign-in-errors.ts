@@ -14,7 +14,7 @@ export function describeSignInError(code: string): string | undefined {
   if (code === "CredentialsSignin") return WRONG_CREDENTIALS;
   if (code.startsWith(LOCKED_PREFIX)) return describeLockout(new Date(code.slice(LOCKED_PREFIX.length)));
   if (code === "AccessDenied") {
-    return "This account may not sign in here. Ask an admin to add your verified e-mail address as an operator.";
+    return "This account may not sign in here: no active operator is linked to it. Check you chose the right account, or ask an admin to add your verified e-mail address as an operator.";
   }
   return "Single sign-on failed. Try again, or sign in with your e-mail and password.";
 }
