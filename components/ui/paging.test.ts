@@ -1,6 +1,6 @@
 /** Where a page sits in a list; the requested page comes from the URL, so it can be anything. */
 import { describe, expect, it } from "vitest";
-import { pageWindow } from "./paging";
+import { loadPage, pageWindow } from "./paging";
 
 describe("pageWindow", () => {
   it.each([
@@ -28,5 +28,41 @@ describe("pageWindow", () => {
   it("counts pages by the page size given", () => {
     expect(pageWindow(10, "2", 3)).toEqual({ page: 2, pageCount: 4, total: 10, from: 4, to: 6, offset: 3, previousPage: 1, nextPage: 3 });
     expect(pageWindow(10, "4", 3)).toMatchObject({ from: 10, to: 10, nextPage: null });
+  });
+});
+
+describe("loadPage", () => {
+  /** A list of `total` items that records every load. */
+  const list = (total: number) => {
+    const loads: Array<{ offset: number; limit: number }> = [];
+    const load = async (offset: number, limit: number) => {
+      loads.push({ offset, limit });
+      return { total, items: Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, index) => offset + index) };
+    };
+    return { loads, load };
+  };
+
+  it("loads the page asked for once when it exists", async () => {
+    const { loads, load } = list(230);
+    const { loaded, window } = await loadPage("3", 50, load);
+    expect(loads).toEqual([{ offset: 100, limit: 50 }]);
+    expect(loaded.items[0]).toBe(100);
+    expect(window).toMatchObject({ page: 3, from: 101, to: 150 });
+  });
+
+  it("loads and shows the last page for a page past the end", async () => {
+    const { loads, load } = list(230);
+    const { loaded, window } = await loadPage("9", 50, load);
+    expect(loads).toEqual([{ offset: 400, limit: 50 }, { offset: 200, limit: 50 }]);
+    expect(loaded.items).toHaveLength(30);
+    expect(window).toMatchObject({ page: 5, from: 201, to: 230, nextPage: null });
+  });
+
+  it("shows one empty first page for an empty list, whatever page was asked for", async () => {
+    const { loads, load } = list(0);
+    const { loaded, window } = await loadPage("4", 50, load);
+    expect(loads).toEqual([{ offset: 150, limit: 50 }, { offset: 0, limit: 50 }]);
+    expect(loaded.items).toEqual([]);
+    expect(window).toMatchObject({ page: 1, pageCount: 1, from: 0, to: 0 });
   });
 });

@@ -31,3 +31,21 @@ export function pageWindow(total: number, requestedPage: string | number | undef
     nextPage: page < pageCount ? page + 1 : null,
   };
 }
+
+/**
+ * Loads the page `requestedPage` asks for through `load(offset, limit)`, which also counts the
+ * whole list. A page past the end (an old link, a list that shrank) loads and shows the last page
+ * rather than nothing; that costs a second load only then.
+ */
+export async function loadPage<Loaded extends { readonly total: number }>(
+  requestedPage: string | undefined,
+  pageSize: number,
+  load: (offset: number, limit: number) => Promise<Loaded>,
+): Promise<{ readonly loaded: Loaded; readonly window: PageWindow }> {
+  const requested = pageWindow(Number.MAX_SAFE_INTEGER, requestedPage, pageSize);
+  const firstTry = await load(requested.offset, pageSize);
+  const clamped = pageWindow(firstTry.total, requestedPage, pageSize);
+  if (clamped.offset === requested.offset) return { loaded: firstTry, window: clamped };
+  const loaded = await load(clamped.offset, pageSize);
+  return { loaded, window: pageWindow(loaded.total, clamped.page, pageSize) };
+}

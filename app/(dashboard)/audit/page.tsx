@@ -5,7 +5,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { FilterBar } from "@/components/ui/filter-bar";
 import { PageHeader } from "@/components/ui/page-header";
 import { Pager } from "@/components/ui/pager";
-import { pageWindow } from "@/components/ui/paging";
+import { loadPage } from "@/components/ui/paging";
 import { hrefWith } from "@/components/ui/url-filters";
 import { formatCount } from "@/components/usage/format";
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditAction, type AuditTargetType } from "@/lib/audit/events";
@@ -30,12 +30,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
     targetType: oneOf<AuditTargetType>(values.type ?? "", AUDIT_TARGET_TYPES),
     action: oneOf<AuditAction>(values.action ?? "", AUDIT_ACTIONS),
   };
-  const requested = pageWindow(Number.MAX_SAFE_INTEGER, values.page, PAGE_SIZE);
-  let found = await searchAuditEvents({ ...search, offset: requested.offset, limit: PAGE_SIZE });
-  let window = pageWindow(found.total, values.page, PAGE_SIZE);
-  // A page past the end (an old link) shows the last page rather than nothing.
-  if (window.offset !== requested.offset) found = await searchAuditEvents({ ...search, offset: window.offset, limit: PAGE_SIZE });
-  window = pageWindow(found.total, window.page, PAGE_SIZE);
+  const { loaded: found, window } = await loadPage(values.page, PAGE_SIZE, (offset, limit) => searchAuditEvents({ ...search, offset, limit }));
   const filtering = Boolean(values.target || values.actor || values.type || values.action);
 
   return (

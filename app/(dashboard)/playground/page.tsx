@@ -10,7 +10,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { FilterBar } from "@/components/ui/filter-bar";
 import { PageHeader } from "@/components/ui/page-header";
 import { Pager } from "@/components/ui/pager";
-import { pageWindow } from "@/components/ui/paging";
+import { loadPage } from "@/components/ui/paging";
 import { Cell, Row, Table } from "@/components/ui/table";
 import { hrefWith } from "@/components/ui/url-filters";
 import { firstParam, type SearchParamValue } from "@/lib/actions/search-params";
@@ -30,11 +30,7 @@ export default async function PlaygroundPage({ searchParams }: { searchParams: S
   await requirePageOperator();
   const params = await searchParams;
   const values = { q: firstParam(params.q) || undefined, page: firstParam(params.page) || undefined };
-  const requested = pageWindow(Number.MAX_SAFE_INTEGER, values.page, PAGE_SIZE);
-  let listing = await listToolsForDashboard({ search: values.q, offset: requested.offset, limit: PAGE_SIZE });
-  let window = pageWindow(listing.total, values.page, PAGE_SIZE);
-  if (window.offset !== requested.offset) listing = await listToolsForDashboard({ search: values.q, offset: window.offset, limit: PAGE_SIZE });
-  window = pageWindow(listing.total, window.page, PAGE_SIZE);
+  const { loaded: listing, window } = await loadPage(values.page, PAGE_SIZE, (offset, limit) => listToolsForDashboard({ search: values.q, offset, limit }));
   const names = listing.rows.map((row) => row.name);
   const [health, lastRuns] = await Promise.all([listToolHealth(names), listLatestPlaygroundRuns(names)]);
 

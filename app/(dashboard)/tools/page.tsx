@@ -7,7 +7,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { FilterBar } from "@/components/ui/filter-bar";
 import { PageHeader } from "@/components/ui/page-header";
 import { Pager } from "@/components/ui/pager";
-import { pageWindow } from "@/components/ui/paging";
+import { loadPage } from "@/components/ui/paging";
 import { Table } from "@/components/ui/table";
 import { hrefWith } from "@/components/ui/url-filters";
 import { firstParam, oneOf, type SearchParamValue } from "@/lib/actions/search-params";
@@ -40,12 +40,7 @@ export default async function ToolsPage({ searchParams }: { searchParams: Search
     sideEffect: effect === undefined ? undefined : SIDE_EFFECT_OPTIONS[effect],
     sort: oneOf(values.sort ?? "", SORT_OPTIONS),
   };
-  const requested = pageWindow(Number.MAX_SAFE_INTEGER, values.page, PAGE_SIZE);
-  let listing = await listToolsForDashboard({ ...filters, offset: requested.offset, limit: PAGE_SIZE });
-  let window = pageWindow(listing.total, values.page, PAGE_SIZE);
-  // A page past the end (an old link) shows the last page rather than nothing.
-  if (window.offset !== requested.offset) listing = await listToolsForDashboard({ ...filters, offset: window.offset, limit: PAGE_SIZE });
-  window = pageWindow(listing.total, window.page, PAGE_SIZE);
+  const { loaded: listing, window } = await loadPage(values.page, PAGE_SIZE, (offset, limit) => listToolsForDashboard({ ...filters, offset, limit }));
   const health = await listToolHealth(listing.rows.map((row) => row.name));
   const filtering = Boolean(values.q || values.group || values.tag || values.method || values.effect);
 
