@@ -1,9 +1,10 @@
 /**
  * What the tool editor's credential picker offers: each credential's name, kind, hosts and where
  * it puts its value, worded for the operator. Built on the server from the Credentials service's
- * summaries (public parts only), so the browser receives no mask and no secret.
+ * outlines (public parts only), so the browser receives no mask and no secret.
  */
 import type { CredentialKind } from "@/lib/credentials/types";
+import type { CredentialOutline } from "@/lib/db/credentials";
 
 export interface CredentialChoice {
   readonly name: string;
@@ -14,15 +15,7 @@ export interface CredentialChoice {
   readonly placement: string;
 }
 
-/** The public parts a choice is made of (lib/runtime/credentials' CredentialSummary has them). */
-interface ChoiceSource {
-  readonly name: string;
-  readonly kind: CredentialKind;
-  readonly hosts: readonly string[];
-  readonly config: Readonly<Record<string, unknown>>;
-}
-
-function placementOf({ kind, config }: ChoiceSource): string {
+function placementOf({ kind, config }: CredentialOutline): string {
   switch (kind) {
     case "header":
       return `${String(config.header_name)} header`;
@@ -36,6 +29,6 @@ function placementOf({ kind, config }: ChoiceSource): string {
 }
 
 /** The picker's choices for `credentials`, in their order. */
-export function credentialChoices(credentials: readonly ChoiceSource[]): CredentialChoice[] {
+export function credentialChoices(credentials: readonly CredentialOutline[]): CredentialChoice[] {
   return credentials.map((credential) => ({ name: credential.name, kind: credential.kind, hosts: credential.hosts, placement: placementOf(credential) }));
 }

@@ -14,7 +14,7 @@ import { maskSecret } from "../secrets/mask";
 import { listAuditEvents } from "./audit";
 import { deleteCredentialRecord, saveCredentialRecord, type CredentialSave } from "./credential-saves";
 import { getCredentialForUse } from "./credential-secrets";
-import { getCredentialRecord, listCredentialRecords, touchCredentialLastUsed } from "./credentials";
+import { getCredentialRecord, listCredentialOutlines, listCredentialRecords, touchCredentialLastUsed } from "./credentials";
 import { databaseTargets, useTestDatabase } from "./test-support/databases";
 import { insertOperator, testKeyring } from "./test-support/fixtures";
 import { dumpAllTables, dumpText, refusalChecker } from "./test-support/raw-rows";
@@ -66,6 +66,20 @@ describe.each(targets)("credentials on $name", (target) => {
     const audit = JSON.stringify((await listAuditEvents()).events);
     for (const plaintext of [KEY, PASSWORD, CLIENT_SECRET]) expect(audit).not.toContain(plaintext);
     expect(audit).not.toContain(stored.ciphertext);
+  });
+
+  it("outlines every credential for a picker: name, kind, hosts and public fields only, by name", async () => {
+    expect(await listCredentialOutlines()).toEqual([]);
+    await save(headerInput({ name: "zeta_key" }));
+    await save({ name: "alpha_basic", kind: "basic", hosts: ["*.example.com"], username: "ana", password: PASSWORD });
+
+    const outlines = await listCredentialOutlines();
+    expect(outlines).toEqual([
+      { name: "alpha_basic", kind: "basic", hosts: ["*.example.com"], config: { username: "ana" } },
+      { name: "zeta_key", kind: "header", hosts: ["api.example.com"], config: { header_name: "X-Api-Key" } },
+    ]);
+    const text = JSON.stringify(outlines);
+    for (const withheld of [KEY, PASSWORD, maskSecret(KEY), maskSecret(PASSWORD)]) expect(text).not.toContain(withheld);
   });
 
   it("reconciles like secret headers: a mask or an empty field keeps, a new value replaces, clearing is explicit", async () => {

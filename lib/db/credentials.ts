@@ -138,6 +138,25 @@ export async function listCredentialRecords(): Promise<CredentialRecord[]> {
   return rows.map(toRecord).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
+/** The public parts of a credential, for choosing one: no mask, no users, no dates. */
+export interface CredentialOutline {
+  readonly name: string;
+  readonly kind: CredentialKind;
+  readonly hosts: readonly string[];
+  readonly config: CredentialConfig;
+}
+
+/** Every credential's public parts, by name (the tool editor's picker): one query, no joins. */
+export async function listCredentialOutlines(): Promise<CredentialOutline[]> {
+  const rows = await getDb().credential.findMany({ select: { name: true, description: true, kind: true, config: true, hosts: true } });
+  return rows
+    .map((row) => {
+      const credential = credentialOf(row);
+      return { name: credential.name, kind: credential.kind, hosts: credential.hosts, config: publicConfigOf(credential) };
+    })
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
 /** The credential named `name`, or null. */
 export async function getCredentialRecord(name: string, tx: Tx = getDb()): Promise<CredentialRecord | null> {
   const row = await tx.credential.findUnique({ where: { name }, select: credentialRecordColumns });

@@ -9,7 +9,7 @@ import type { Actor } from "../audit/events";
 import { requestAccessToken, TokenRequestError, placementTarget, type CredentialKind } from "../credentials";
 import { deleteCredentialRecord, saveCredentialRecord } from "../db/credential-saves";
 import { getCredentialForUse } from "../db/credential-secrets";
-import { getCredentialRecord, listCredentialRecords, type CredentialRecord } from "../db/credentials";
+import { getCredentialRecord, listCredentialOutlines as listCredentialOutlineRecords, listCredentialRecords, type CredentialOutline, type CredentialRecord } from "../db/credentials";
 import { NotFoundError } from "../errors";
 import { decryptSecret } from "../secrets/encryption";
 import { MASK_PREFIX } from "../secrets/mask";
@@ -61,6 +61,11 @@ export type CredentialTestResult =
 /** Every credential, by name. */
 export async function listCredentials(): Promise<CredentialSummary[]> {
   return listCredentialRecords();
+}
+
+/** Every credential's public parts (name, kind, hosts, placement fields), by name: what a picker offers. */
+export async function listCredentialOutlines(): Promise<CredentialOutline[]> {
+  return listCredentialOutlineRecords();
 }
 
 /** The credential named `name`, or null. */

@@ -7,7 +7,7 @@ import { firstParam, type SearchParamValue } from "@/lib/actions/search-params";
 import { hasRole } from "@/lib/auth/roles";
 import { requirePageOperator } from "@/lib/auth/session";
 import { getTool } from "@/lib/db/tools";
-import { listCredentials } from "@/lib/runtime/credentials";
+import { listCredentialOutlines } from "@/lib/runtime/credentials";
 import { curlDraftForEditor } from "@/lib/runtime/curl-drafts";
 
 export const metadata: Metadata = { title: "New tool" };
@@ -40,7 +40,7 @@ export default async function NewToolPage({ searchParams }: { searchParams: Prom
         }
       />
       {curlHandle && !pasted && <p role="status" className="mb-4 text-sm text-warning-foreground">The curl draft has expired (drafts are kept 30 minutes): paste the command again.</p>}
-      <ToolEditor key={pasted ? curlHandle : "blank"} initial={initial} stored={null} masks={pasted?.masks ?? {}} readOnly={!canEdit} pastedHandle={pasted ? curlHandle : undefined} credentials={canEdit ? credentialChoices(await listCredentials()) : []} />
+      <ToolEditor key={pasted ? curlHandle : "blank"} initial={initial} stored={null} masks={pasted?.masks ?? {}} readOnly={!canEdit} pastedHandle={pasted ? curlHandle : undefined} credentials={canEdit ? credentialChoices(await listCredentialOutlines()) : []} />
     </>
   );
 }

@@ -7,7 +7,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { hasRole } from "@/lib/auth/roles";
 import { requirePageOperator } from "@/lib/auth/session";
 import { getTool } from "@/lib/db/tools";
-import { listCredentials } from "@/lib/runtime/credentials";
+import { listCredentialOutlines } from "@/lib/runtime/credentials";
 
 type Params = Promise<{ name: string }>;
 
@@ -36,7 +36,7 @@ export default async function EditToolPage({ params }: { params: Params }) {
         stored={{ name: tool.name, version: tool.version }}
         masks={Object.fromEntries(tool.secrets.map((secret) => [secret.header.toLowerCase(), secret.mask]))}
         readOnly={!canEdit}
-        credentials={canEdit ? credentialChoices(await listCredentials()) : []}
+        credentials={canEdit ? credentialChoices(await listCredentialOutlines()) : []}
       />
     </>
   );
