@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { MAX_CALL_BODY_BYTES, parseCallBody, readCappedText } from "./http";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { AGENT_GONE_STATUS, answering, MAX_CALL_BODY_BYTES, parseCallBody, readCappedText } from "./http";
 
 const message = (result: ReturnType<typeof parseCallBody>) => (result.ok ? "accepted" : `${result.status} ${result.body.error.message}`);
 
@@ -48,5 +48,35 @@ describe("readCappedText", () => {
     });
     expect(await readCappedText(post(endless), 1000)).toMatchObject({ ok: false, status: 413 });
     expect(pulled).toBeLessThan(40);
+  });
+});
+
+describe("answering", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  const failing = () => Promise.reject(Object.assign(new Error("aborted"), { code: "ECONNRESET" }));
+
+  it("answers an unexpected error with a generic 500 and logs it, never echoing it", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const response = await answering(new Request("http://127.0.0.1/call"), () => Promise.reject(new Error("secret detail")));
+    expect(response.status).toBe(500);
+    const body = await response.text();
+    expect(body).toContain("internal");
+    expect(body).not.toContain("secret detail");
+    expect(logged).toHaveBeenCalledTimes(1);
+  });
+
+  it("logs nothing when the agent hung up before the answer", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const hangUp = new AbortController();
+    hangUp.abort();
+    const response = await answering(new Request("http://127.0.0.1/call", { signal: hangUp.signal }), failing);
+    expect(response.status).toBe(AGENT_GONE_STATUS);
+    expect(logged).not.toHaveBeenCalled();
+  });
+
+  it("passes a handler's own answer through", async () => {
+    const response = await answering(new Request("http://127.0.0.1/call"), async () => Response.json({ ok: true }, { status: 201 }));
+    expect(response.status).toBe(201);
   });
 });

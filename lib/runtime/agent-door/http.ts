@@ -82,11 +82,19 @@ export function parseCallBody(text: string): { ok: true; arguments: unknown; con
   return { ok: true, arguments: body.arguments ?? {}, context: body.context ?? {} };
 }
 
-/** Runs a route handler's work; an unexpected error is logged and answered with a generic 500. */
-export async function answering(work: () => Promise<Response>): Promise<Response> {
+/** What a response to an agent that has hung up carries: nobody reads it (499 is nginx's "client closed request"). */
+export const AGENT_GONE_STATUS = 499;
+
+/**
+ * Runs the work of a route handler answering `request`; an unexpected error is logged and
+ * answered with a generic 500. An error after the agent hung up (its request body cut off, say)
+ * is not Quiver's failure: it is not logged, and the answer goes nowhere.
+ */
+export async function answering(request: Request, work: () => Promise<Response>): Promise<Response> {
   try {
     return await work();
   } catch (error) {
+    if (request.signal.aborted) return new Response(null, { status: AGENT_GONE_STATUS });
     console.error("Runtime API request failed:", error);
     return agentErrorResponse(agentError("internal", "Something went wrong on Quiver's side; the error is in the server log."));
   }

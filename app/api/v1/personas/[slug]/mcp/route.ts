@@ -9,7 +9,7 @@ import { handleMcpRequest } from "@/lib/runtime/agent-door/mcp-server";
  */
 async function handle(request: Request, { params }: { params: Promise<{ slug: string }> }): Promise<Response> {
   const { slug } = await params;
-  return answering(() => handleMcpRequest(request, slug, agentMcpDoor));
+  return answering(request, () => handleMcpRequest(request, slug, agentMcpDoor));
 }
 
 export { handle as DELETE, handle as GET, handle as POST };

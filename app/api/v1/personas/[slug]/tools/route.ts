@@ -16,7 +16,7 @@ function matches(ifNoneMatch: string | null, etag: string): boolean {
  * switch or a grant changes what it would receive.
  */
 export async function GET(request: Request, { params }: { params: Promise<{ slug: string }> }): Promise<Response> {
-  return answering(async () => {
+  return answering(request, async () => {
     const { slug } = await params;
     const admitted = await admitAgent(request, slug);
     if (!admitted.ok) return admitted.response;

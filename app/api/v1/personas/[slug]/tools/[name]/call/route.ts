@@ -6,7 +6,7 @@ import { admitAgent, agentErrorResponse, answering, callAgentTool, parseCallBody
  * `request.signal` reaches the upstream, so an agent that hangs up stops the call.
  */
 export async function POST(request: Request, { params }: { params: Promise<{ slug: string; name: string }> }): Promise<Response> {
-  return answering(async () => {
+  return answering(request, async () => {
     const { slug, name } = await params;
     const admitted = await admitAgent(request, slug);
     if (!admitted.ok) return admitted.response;
