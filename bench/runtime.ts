@@ -8,8 +8,8 @@
  * persona, one data tool and one key. autocannon then drives, at a fixed concurrency for a fixed
  * time, POST /api/v1/personas/{slug}/tools/{name}/call (key check, rate limit, live effective set,
  * defaults, the call, the call log) and, for comparison, the upstream URL the tool calls. Prints
- * req/s, p50 and p99 of both and the ratios, plus a route that does no work (the framework's
- * ceiling on this machine). Targets: ≥ 50% of direct throughput, p99 ≤ direct + 5 ms, judged at
+ * req/s, p50 and p99 of both and the ratios, plus a proxy that only forwards to the upstream (the
+ * floor any gateway pays on this machine) and a route that does no work (the framework's ceiling). Targets: ≥ 50% of direct throughput, p99 ≤ direct + 5 ms, judged at
  * BENCH_CONNECTIONS (default 10).
  *
  * The conditions are printed with the figures: cores, the load average before and after each
@@ -25,7 +25,7 @@
  * instant upstream is printed as an extra line, not judged against the targets.
  *
  * Run: npm run bench:runtime   (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_LOW_CONNECTIONS,
- * BENCH_UPSTREAM_DELAY_MS to vary; bounded: seven runs of BENCH_SECONDS per dialect, default 10 s)
+ * BENCH_UPSTREAM_DELAY_MS to vary; bounded: eight runs of BENCH_SECONDS per dialect, default 10 s)
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -69,8 +69,30 @@ const UPSTREAM_SOURCE = `
   process.stdin.on("close", () => process.exit(0));
 `;
 
-async function startUpstream(): Promise<{ origin: string; stop: () => void }> {
-  const child = spawn(process.execPath, ["-e", UPSTREAM_SOURCE], { stdio: ["pipe", "pipe", "inherit"] });
+/**
+ * The floor any gateway pays on this machine: a node http server that forwards each request to
+ * the upstream over a keep-alive pool and does nothing else (no key, no database, no validation).
+ */
+const bareProxySource = (upstream: string) => `
+  const http = require("node:http");
+  const agent = new http.Agent({ keepAlive: true });
+  const target = new URL(${JSON.stringify(upstream)});
+  const server = http.createServer((request, response) => {
+    const forward = http.request({ host: target.hostname, port: target.port, path: request.url, method: request.method, headers: request.headers, agent }, (answer) => {
+      response.writeHead(answer.statusCode, answer.headers);
+      answer.pipe(response);
+    });
+    forward.on("error", () => { response.writeHead(502); response.end(); });
+    request.pipe(forward);
+  });
+  server.keepAliveTimeout = 65000;
+  server.listen(0, "127.0.0.1", () => console.log(server.address().port));
+  process.stdin.on("close", () => process.exit(0));
+`;
+
+/** Runs `source` in a child node process that prints the port it listens on; its origin and a stop. */
+async function startChildServer(source: string): Promise<{ origin: string; stop: () => void }> {
+  const child = spawn(process.execPath, ["-e", source], { stdio: ["pipe", "pipe", "inherit"] });
   const port = await new Promise<number>((resolve, reject) => {
     child.once("error", reject);
     child.stdout.once("data", (data) => resolve(Number(String(data).trim())));
@@ -169,7 +191,7 @@ const row = (label: string, f: Figures) =>
   `  ${label.padEnd(22)} ${f.rps.toFixed(0).padStart(7)} req/s   p50 ${String(f.p50).padStart(4)} ms   p99 ${String(f.p99).padStart(4)} ms` +
   `   failures ${f.failures}${f.cpuPerRequest === null ? "" : `   app CPU ${f.cpuPerRequest.toFixed(2)} ms/request`}   load ${f.load[0].toFixed(1)}→${f.load[1].toFixed(1)}`;
 
-async function measure(dialect: string, url: string, upstream: string): Promise<void> {
+async function measure(dialect: string, url: string, upstream: string, bareProxy: string): Promise<void> {
   const token = await prepare(url, upstream);
   const app = await startApp(url);
   try {
@@ -186,6 +208,7 @@ async function measure(dialect: string, url: string, upstream: string): Promise<
     await drive({ ...call("bench_lookup"), duration: 2 }); // warm-up: JIT, connection pools, the snapshot
     const api = await drive(call("bench_lookup"), app);
     const direct = await drive({ url: `${upstream}/orders/A-1?units=metric` });
+    const bare = await drive({ url: `${bareProxy}/orders/A-1?units=metric` });
     const lowApi = await drive({ ...call("bench_lookup"), connections: LOW_CONNECTIONS }, app);
     const lowDirect = await drive({ url: `${upstream}/orders/A-1?units=metric`, connections: LOW_CONNECTIONS });
     const instantApi = await drive(call("bench_instant"), app);
@@ -199,6 +222,8 @@ async function measure(dialect: string, url: string, upstream: string): Promise<
     console.log(row("runtime API", api));
     console.log(row("direct", direct));
     console.log(`  throughput ${(ratio * 100).toFixed(1)}% of direct (target ≥ 50%: ${ratio >= 0.5 ? "met" : "missed"}), p99 +${p99Gap} ms (target ≤ +5 ms: ${p99Gap <= 5 ? "met" : "missed"})`);
+    console.log(row("proxy doing nothing", bare));
+    console.log(`  the floor any gateway pays here (forwarding only, not judged): ${((bare.rps / direct.rps) * 100).toFixed(1)}% of direct, p99 +${bare.p99 - direct.p99} ms`);
     console.log(`  the same at ${LOW_CONNECTIONS} connections (the app far from saturation; not judged):`);
     console.log(row("runtime API", lowApi));
     console.log(row("direct", lowDirect));
@@ -213,18 +238,20 @@ async function measure(dialect: string, url: string, upstream: string): Promise<
   }
 }
 
-const upstream = await startUpstream();
+const upstream = await startChildServer(UPSTREAM_SOURCE);
 process.on("exit", upstream.stop);
+const bareProxy = await startChildServer(bareProxySource(upstream.origin));
+process.on("exit", bareProxy.stop);
 const sqliteDir = mkdtempSync(path.join(tmpdir(), "quiver-bench-"));
 try {
-  await measure("SQLite", `file:${path.join(sqliteDir, "bench.db")}`, upstream.origin);
+  await measure("SQLite", `file:${path.join(sqliteDir, "bench.db")}`, upstream.origin, bareProxy.origin);
 } finally {
   rmSync(sqliteDir, { recursive: true, force: true });
 }
 const postgresUrl = new URL(POSTGRES);
 postgresUrl.searchParams.set("schema", `quiver_bench_${randomBytes(6).toString("hex")}`);
 try {
-  await measure("PostgreSQL", postgresUrl.toString(), upstream.origin);
+  await measure("PostgreSQL", postgresUrl.toString(), upstream.origin, bareProxy.origin);
 } finally {
   await dropPostgresSchema(postgresUrl.toString(), "quiver_bench_");
 }
