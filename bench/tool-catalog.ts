@@ -76,7 +76,7 @@ export function benchTools(count: number, now = Date.now()): { definition: ToolD
   });
 }
 
-/** The `tools` row saveTool writes for `definition` (tool-saves.ts, writeVersion), without id and times. */
+/** The `tools` row saveTool writes for `definition` (tool-version-writes.ts, writeToolVersion), without id and times. */
 export function toolColumns(definition: ToolDefinition, updatedBy: string) {
   const stored = withoutSecretValues(definition);
   return {
