@@ -1,5 +1,6 @@
 import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
+import { PATH_HEADER, signInPath } from "@/lib/auth/access-gate";
 import { createNonce, pageContentSecurityPolicy } from "@/lib/security/headers";
 
 /**
@@ -15,17 +16,24 @@ const OPEN_WITHOUT_SIGN_IN = /^\/(?:login|favicon\.ico|.*\.(?:svg|png|ico|css|js
 async function signInRedirect(request: NextRequest): Promise<NextResponse | null> {
   if (OPEN_WITHOUT_SIGN_IN.test(request.nextUrl.pathname)) return null;
   if (await getToken({ req: request, secret: process.env.NEXTAUTH_SECRET })) return null;
-  const login = new URL("/login", request.url);
-  const destination = request.nextUrl.pathname + request.nextUrl.search;
-  if (destination !== "/") login.searchParams.set("callbackUrl", destination);
-  return NextResponse.redirect(login);
+  return NextResponse.redirect(new URL(signInPath(requestedPath(request)), request.url));
 }
 
-/** Lets the request through to rendering, carrying the nonce and the policy Next.js reads it from. */
+/** The page asked for: its path and query. */
+function requestedPath(request: NextRequest): string {
+  return request.nextUrl.pathname + request.nextUrl.search;
+}
+
+/**
+ * Lets the request through to rendering, carrying the nonce and the policy Next.js reads it from,
+ * and the page asked for: a session found ended while rendering sends the operator to sign-in with
+ * it (lib/auth/session.ts). Set here, it replaces whatever a client sent under that name.
+ */
 function renderWithNonce(request: NextRequest, nonce: string, policy: string): NextResponse {
   const headers = new Headers(request.headers);
   headers.set("x-nonce", nonce);
   headers.set("Content-Security-Policy", policy);
+  headers.set(PATH_HEADER, requestedPath(request));
   return NextResponse.next({ request: { headers } });
 }
 

@@ -1,16 +1,19 @@
 /**
  * Protects how sessions end (issue 15). An operator who changes their own password stays signed
  * in where they changed it, while their other browser is sent to sign-in on its next navigation
- * and only the new password signs in. An admin's reset shows a generated password once (with a
- * copy button), ends the operator's sessions, and that password signs in. "Sign out everywhere"
- * ends every session, the one that asked included. Each journey uses an operator it adds itself.
+ * and only the new password signs in; an ended session's page sends it to sign-in and back to that
+ * page afterwards. An admin's reset shows a generated password once (with a copy button), ends the
+ * operator's sessions (their session answer is empty), and that password signs in, to the "Choose
+ * a new password" view (e2e/password-reset.spec.ts follows it further). "Sign out everywhere" ends
+ * every session, the one that asked included. Each journey uses an operator it adds itself.
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
 import { storageStateFor } from "./support/environment";
 import { openGuardedPage } from "./support/guarded-page";
 import { addOperatorThroughForm, type TestOperator } from "./support/operators";
-import { signInAs, signInThroughForm } from "./support/sign-in";
+import { expectPasswordRefused, submitPasswordChange } from "./support/passwords";
+import { signInAs } from "./support/sign-in";
 
 test.use({ storageState: storageStateFor("admin") });
 
@@ -20,25 +23,11 @@ async function addViewer(adminPage: Page, operator: TestOperator): Promise<void>
   await expect(adminPage.getByRole("row", { name: operator.email })).toBeVisible();
 }
 
-/** A navigation that must land on the sign-in form: the session no longer counts. */
+/** A navigation that must land on the sign-in form, asked to come back to the page: the session no longer counts. */
 async function expectSignedOut(page: Page): Promise<void> {
   await page.goto("/tools");
-  await expect(page).toHaveURL(/\/login/);
+  await expect(page).toHaveURL(/\/login\?callbackUrl=%2Ftools$/);
   await expect(page.getByRole("heading", { level: 1, name: "Sign in to the operator console" })).toBeVisible();
-}
-
-/** Fills in the account page's "Change password" form and submits it. */
-async function submitPasswordChange(page: Page, fields: { current: string; next: string; again: string }): Promise<void> {
-  await page.getByLabel("Current password").fill(fields.current);
-  await page.getByLabel("New password", { exact: true }).fill(fields.next);
-  await page.getByLabel("New password again").fill(fields.again);
-  await page.getByRole("button", { name: "Change password" }).click();
-}
-
-/** Signs in with a password that must be refused. */
-async function expectPasswordRefused(page: Page, email: string, password: string): Promise<void> {
-  await signInThroughForm(page, email, password);
-  await expect(page.getByText("Sign-in failed. Check your e-mail and password.")).toBeVisible();
 }
 
 test("a password change keeps this session and signs the operator's other browser out", async ({ page, browser, leakGuard }) => {
@@ -63,7 +52,14 @@ test("a password change keeps this session and signs the operator's other browse
   await expect(here.page.getByRole("heading", { level: 1, name: "Tools" })).toBeVisible();
   await expectSignedOut(elsewhere.page);
   await expectPasswordRefused(elsewhere.page, pia.email, pia.password);
-  await signInAs(elsewhere.page, { ...pia, password: newPassword });
+  // The ended session's page asks for sign-in and, signed in again, continues to it.
+  await elsewhere.page.goto("/personas?q=support");
+  await expect(elsewhere.page).toHaveURL(/\/login\?callbackUrl=%2Fpersonas%3Fq%3Dsupport$/);
+  await elsewhere.page.getByLabel("E-mail").fill(pia.email);
+  await elsewhere.page.getByLabel("Password").fill(newPassword);
+  await elsewhere.page.getByRole("button", { name: "Sign in" }).click();
+  await expect(elsewhere.page).toHaveURL(/\/personas\?q=support$/);
+  await expect(elsewhere.page.getByTestId("operator-name")).toHaveText(pia.name);
   await here.close();
   await elsewhere.close();
 });
@@ -106,6 +102,7 @@ test("an admin's reset shows a password once, ends the operator's sessions, and 
   await addViewer(page, rita);
   const ritaSession = await openGuardedPage(browser, leakGuard);
   await signInAs(ritaSession.page, rita);
+  expect(await (await ritaSession.page.request.get("/api/auth/session")).json()).toMatchObject({ operator: { email: rita.email, passwordChangePending: false } });
 
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.getByRole("button", { name: `Reset password of ${rita.email}` }).click();
@@ -125,9 +122,12 @@ test("an admin's reset shows a password once, ends the operator's sessions, and 
   await page.reload();
   expect(await page.content()).not.toContain(generated);
 
+  // The ended session's own answer is next-auth's empty one, as if signed out.
+  expect(await (await ritaSession.page.request.get("/api/auth/session")).json()).toEqual({});
   await expectSignedOut(ritaSession.page);
   await expectPasswordRefused(ritaSession.page, rita.email, rita.password);
   await signInAs(ritaSession.page, { ...rita, password: generated });
+  await expect(ritaSession.page.getByRole("heading", { level: 1, name: "Choose a new password" })).toBeVisible();
   await ritaSession.close();
 
   await page.goto(`/audit?action=user.password_reset`);

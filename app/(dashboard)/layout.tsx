@@ -5,7 +5,16 @@ import { SIDEBAR_COOKIE } from "@/components/shell/navigation";
 import { requirePageOperator } from "@/lib/auth/session";
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
-  const operator = await requirePageOperator();
+  // The frame of every page, the account page included: each page applies the rest of the gate itself.
+  const operator = await requirePageOperator({ ownAccount: true });
+  if (operator.passwordChangePending) {
+    // Only the account page renders until a new password is chosen: no navigation to pages that would send the operator back.
+    return (
+      <main id="content" className="flex min-h-dvh items-center justify-center px-4 py-8">
+        {children}
+      </main>
+    );
+  }
   const collapsed = (await cookies()).get(SIDEBAR_COOKIE)?.value === "collapsed";
   return (
     <AppShell operator={{ name: operator.name, email: operator.email, role: operator.role }} initiallyCollapsed={collapsed}>

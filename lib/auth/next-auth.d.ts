@@ -1,11 +1,11 @@
 import "next-auth";
 import "next-auth/jwt";
+import type { SessionOperator } from "./session-operator";
 
 declare module "next-auth" {
   interface Session {
-    user?: { id?: string; name?: string | null; email?: string | null; image?: string | null };
-    /** When the operator signed in (epoch ms); see session-validity.ts. */
-    signedInAt?: number;
+    /** The operator as the database says now, for a session that still counts; see session-operator.ts. */
+    operator?: SessionOperator;
   }
 }
 
@@ -14,5 +14,7 @@ declare module "next-auth/jwt" {
     operatorId?: string;
     /** When the operator signed in (epoch ms), kept across renewals; see session-validity.ts. */
     signedInAt?: number;
+    /** How the operator signed in; see access-gate.ts. */
+    signInMethod?: "password" | "oidc";
   }
 }

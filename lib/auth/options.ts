@@ -1,10 +1,11 @@
 import "server-only";
-import type { NextAuthOptions } from "next-auth";
+import type { NextAuthOptions, Session } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { recordSignInEvent } from "../db/sign-in-events";
 import { getUserById } from "../db/users";
 import { admitSingleSignOn, oidcProviderFromEnv } from "./oidc";
 import { signInWithPassword } from "./password-sign-in";
+import { operatorOfToken } from "./session-operator";
 import { lockedOutCode } from "./sign-in-errors";
 import { clientAddressOf } from "./sign-in-throttle";
 
@@ -56,18 +57,20 @@ export const authOptions: NextAuthOptions = {
       // Makes `user` the linked operator (or refuses), so the jwt callback below sees Quiver's id.
       return account?.provider === "oidc" ? admitSingleSignOn(user, profile) : true;
     },
-    async jwt({ token, user }) {
+    async jwt({ token, user, account }) {
       if (user) {
         token.operatorId = user.id;
         // Renewals re-stamp `iat`; this claim keeps the sign-in time for the absolute lifetime.
         token.signedInAt = Date.now();
+        token.signInMethod = account?.provider === "oidc" ? "oidc" : "password";
       }
       return token;
     },
     async session({ session, token }) {
-      if (session.user && typeof token.operatorId === "string") session.user.id = token.operatorId;
-      if (typeof token.signedInAt === "number") session.signedInAt = token.signedInAt;
-      return session;
+      const operator = await operatorOfToken(token);
+      // A session that no longer counts answers like none at all: next-auth's empty body, `{}`.
+      if (!operator) return {} as Session;
+      return { ...session, operator };
     },
   },
 };

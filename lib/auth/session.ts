@@ -1,55 +1,58 @@
 import "server-only";
 import { getServerSession } from "next-auth";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { ForbiddenError } from "../errors";
-import { getUserById } from "../db/users";
+import { actionGate, pageGate, PATH_HEADER, type Reach } from "./access-gate";
 import { authOptions } from "./options";
-import { hasRole, type Role } from "./roles";
-import { sessionRefusal } from "./session-validity";
+import type { Role } from "./roles";
+import type { SessionOperator } from "./session-operator";
 
 /** The signed-in operator as the server sees them now (role and status read from the database). */
-export interface Operator {
-  readonly id: string;
-  readonly email: string;
-  readonly name: string;
-  readonly role: Role;
+export interface Operator extends Omit<SessionOperator, "signedInAt"> {
   /** When this session signed in; it ends by SESSION_ABSOLUTE_LIFETIME_MS later at the latest. */
   readonly signedInAt: Date;
 }
 
 /**
- * The operator behind the current request, or null when signed out. The session only carries
- * the operator's id and sign-in time: role, active status and the "sessions valid after" stamp
- * are read fresh (one row), so a demotion, a deactivation, a password change or "sign out
- * everywhere" takes effect on the very next request rather than when the session expires. A
- * session past its absolute lifetime counts as signed out too (session-validity.ts).
+ * The operator behind the current request, or null when signed out or when the session no longer
+ * counts. The session answer reads them fresh on every request (session-operator.ts).
  */
 export async function getCurrentOperator(): Promise<Operator | null> {
-  const session = await getServerSession(authOptions);
-  const id = session?.user?.id;
-  if (!id) return null;
-  const user = await getUserById(id);
-  if (!user || !user.active) return null;
-  if (sessionRefusal(session.signedInAt, user.sessionsValidAfter, Date.now())) return null;
-  return { id: user.id, email: user.email, name: user.name, role: user.role, signedInAt: new Date(session.signedInAt!) };
+  const operator = (await getServerSession(authOptions))?.operator;
+  return operator ? { ...operator, signedInAt: new Date(operator.signedInAt) } : null;
 }
 
 /**
  * The authorization boundary of every server action and route: returns the operator when they
- * hold at least `required`, otherwise throws ForbiddenError. The proxy only redirects.
+ * hold at least `required`, otherwise throws ForbiddenError (a pending password change after an
+ * admin's reset refuses everything, access-gate.ts). The proxy only redirects.
  */
 export async function requireRole(required: Role): Promise<Operator> {
-  const operator = await getCurrentOperator();
-  if (!operator) throw new ForbiddenError("Your session has ended. Sign in again.");
-  if (!hasRole(operator.role, required)) {
-    throw new ForbiddenError(`This needs the ${required} role; you are signed in as ${operator.role}.`);
-  }
-  return operator;
+  return requireReach(required);
 }
 
-/** For pages: the signed-in operator, or a redirect to the sign-in page. */
-export async function requirePageOperator(): Promise<Operator> {
-  const operator = await getCurrentOperator();
-  if (!operator) redirect("/login");
-  return operator;
+/**
+ * For the actions on the operator's own account (changing their password, signing out
+ * everywhere): the signed-in operator, even one who must still choose a new password.
+ */
+export async function requireOwnAccount(): Promise<Operator> {
+  return requireReach("own-account");
+}
+
+async function requireReach(reach: Reach): Promise<Operator> {
+  const gate = actionGate(await getCurrentOperator(), reach);
+  if ("refusal" in gate) throw new ForbiddenError(gate.refusal);
+  return gate.operator;
+}
+
+/**
+ * For pages: the signed-in operator, or a redirect to the sign-in page (back to this page
+ * afterwards). While a new password is pending every page but the account page (`ownAccount`, and
+ * the dashboard frame around it) sends the operator there.
+ */
+export async function requirePageOperator({ ownAccount = false } = {}): Promise<Operator> {
+  const gate = pageGate(await getCurrentOperator(), ownAccount, (await headers()).get(PATH_HEADER));
+  if ("redirectTo" in gate) redirect(gate.redirectTo);
+  return gate.operator;
 }

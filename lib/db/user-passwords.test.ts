@@ -50,6 +50,25 @@ describe.each(targets)("passwords and sessions on $name", (target) => {
     expect((await resetUserPassword(user.id!, admin)).password).not.toBe(password);
   });
 
+  it("a reset makes the operator choose a new password; only their own change clears it", async () => {
+    const admin = await insertOperator(db(), "root@example.com", "admin");
+    const user = await insertOperator(db(), "f@example.com", "viewer");
+    const required = async () => (await getUserById(user.id!))!.passwordChangeRequired;
+    expect(await required()).toBe(false);
+
+    await resetUserPassword(user.id!, admin);
+    expect(await required()).toBe(true);
+    const { events } = await listAuditEvents({ action: "user.password_reset" });
+    expect(events[0]!.after).toEqual({ passwordReset: true, sessionsEnded: true, passwordChangeRequired: true });
+    await endUserSessions(user.id!, user);
+    expect(await required()).toBe(true);
+    await refused(() => setUserPassword(user.id!, "short", user), ValidationError);
+    expect(await required()).toBe(true);
+
+    await setUserPassword(user.id!, "chosen-by-me-1", user);
+    expect(await required()).toBe(false);
+  });
+
   it("sign out everywhere moves the stamp forward and leaves the password as it was", async () => {
     const user = await insertOperator(db(), "e@example.com", "viewer");
     const hash = (await findUserForSignIn("e@example.com"))!.passwordHash;

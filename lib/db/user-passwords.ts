@@ -1,8 +1,9 @@
 /**
  * Setting an operator's password and ending their sessions (issue 15). Each of these moves the
  * operator's `sessionsValidAfter` stamp to now, so every session signed in before it is refused on
- * its next request (lib/auth/session-validity.ts). Audit entries say what happened, never a
- * password or a hash.
+ * its next request (lib/auth/session-validity.ts). An admin's reset also marks the password as one
+ * the operator must replace (`passwordChangeRequired`, lib/auth/access-gate.ts); their own change
+ * clears the mark. Audit entries say what happened, never a password or a hash.
  */
 import bcrypt from "bcryptjs";
 import type { Actor, AuditAction } from "../audit/events";
@@ -26,27 +27,35 @@ export interface EndedSessions {
 }
 
 /**
- * Sets `password` for operator `id` and ends every session of theirs; returns the new stamp (a
- * session re-issued at exactly that instant survives it). A password the policy refuses is a
- * ValidationError and changes nothing.
+ * Sets `password` for operator `id`, clears a pending "choose a new password" after an admin's
+ * reset and ends every session of theirs; returns the new stamp (a session re-issued at exactly
+ * that instant survives it). A password the policy refuses is a ValidationError and changes nothing.
  */
 export async function setUserPassword(id: string, password: string, actor: Actor): Promise<EndedSessions> {
   const issues = passwordIssues(password);
   if (issues.length > 0) throw new ValidationError(issues);
   const passwordHash = await hashPassword(password);
-  return endSessions(id, actor, "user.password", { passwordHash }, { passwordChanged: true, sessionsEnded: true });
+  const change = { passwordHash, passwordChangeRequired: false };
+  return endSessions(id, actor, "user.password", change, { passwordChanged: true, sessionsEnded: true });
 }
 
 /**
  * An admin's reset of another operator's password: a generated password, returned once for the
- * admin to pass on, and every session of that operator ended. Resetting your own is refused: it
+ * admin to pass on, every session of that operator ended, and the operator made to choose a new
+ * password before anything else once they sign in with it (the admin knows this one). Resetting your own is refused: it
  * would end your own session with a password only this answer knows (the account page changes it).
  */
 export async function resetUserPassword(id: string, actor: Actor): Promise<EndedSessions & { readonly password: string }> {
   if (actor.id === id) throw new ConflictError("You cannot reset your own password here: change it on your account page.");
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
-  const ended = await endSessions(id, actor, "user.password_reset", { passwordHash }, { passwordReset: true, sessionsEnded: true });
+  const ended = await endSessions(
+    id,
+    actor,
+    "user.password_reset",
+    { passwordHash, passwordChangeRequired: true },
+    { passwordReset: true, sessionsEnded: true, passwordChangeRequired: true },
+  );
   return { ...ended, password };
 }
 
@@ -59,7 +68,7 @@ async function endSessions(
   id: string,
   actor: Actor,
   action: AuditAction,
-  change: { readonly passwordHash?: string },
+  change: { readonly passwordHash?: string; readonly passwordChangeRequired?: boolean },
   after: Readonly<Record<string, boolean>>,
 ): Promise<EndedSessions> {
   return inTransaction(async (tx) => {

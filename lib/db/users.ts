@@ -23,6 +23,8 @@ export interface UserDTO {
   readonly active: boolean;
   /** Sessions signed in before this are refused (session-validity.ts); null: none ended yet. */
   readonly sessionsValidAfter: Date | null;
+  /** An admin reset the password: the operator must choose a new one before anything else. */
+  readonly passwordChangeRequired: boolean;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
@@ -47,7 +49,7 @@ export interface NewUser {
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
 
 const userColumns = {
-  id: true, email: true, name: true, role: true, active: true, sessionsValidAfter: true, createdAt: true, updatedAt: true,
+  id: true, email: true, name: true, role: true, active: true, sessionsValidAfter: true, passwordChangeRequired: true, createdAt: true, updatedAt: true,
 } as const;
 
 /** E-mail addresses compare case-insensitively: stored and looked up in lower case. */

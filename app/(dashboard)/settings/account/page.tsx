@@ -8,11 +8,13 @@ import { PageHeader } from "@/components/ui/page-header";
 import { ROLE_DESCRIPTIONS } from "@/lib/auth/roles";
 import { requirePageOperator } from "@/lib/auth/session";
 import { SESSION_ABSOLUTE_LIFETIME_MS } from "@/lib/auth/session-validity";
+import { PasswordChangeRequired } from "./password-change-required";
 
 export const metadata: Metadata = { title: "Your account" };
 
 export default async function AccountPage() {
-  const operator = await requirePageOperator();
+  const operator = await requirePageOperator({ ownAccount: true });
+  if (operator.passwordChangePending) return <PasswordChangeRequired operator={operator} />;
   const endsBy = new Date(operator.signedInAt.getTime() + SESSION_ABSOLUTE_LIFETIME_MS);
 
   return (
