@@ -29,6 +29,7 @@ const LABELS: Partial<Record<AuditAction, string>> = {
   "user.password_reset": "Password reset by an admin",
   "user.sign_out_everywhere": "Signed out everywhere",
   "user.oidc_link": "Linked to single sign-on",
+  "user.oidc_unlink": "Single sign-on link removed",
   "api_key.create": "API key created",
   "api_key.revoke": "API key revoked",
   "secrets.rotate": "Secrets re-encrypted (key rotation)",

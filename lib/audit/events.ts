@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = [
   "user.deactivate",
   "user.password",
   "user.oidc_link",
+  "user.oidc_unlink",
   "user.password_reset",
   "user.sign_out_everywhere",
   "api_key.create",

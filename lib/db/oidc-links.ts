@@ -6,9 +6,14 @@
  * provider neither loses the operator nor moves to another one, and a second account at the same
  * provider carrying a linked operator's e-mail is refused. A link made under another issuer (the
  * configured provider was replaced) is superseded by the first sign-in through the new one.
+ * An admin can remove a link (`user.oidc_unlink`) when the operator's account at the provider
+ * changed; the next sign-in then links again by verified e-mail.
  */
+import type { Actor } from "../audit/events";
 import type { Role } from "../auth/roles";
+import { ConflictError, NotFoundError } from "../errors";
 import { recordAudit } from "./audit";
+import { getDb } from "./client";
 import { normaliseEmail } from "./users";
 import { inTransaction } from "./transactions";
 
@@ -67,6 +72,34 @@ export async function signInWithOidcIdentity(identity: OidcIdentity): Promise<Si
       after: { oidcIssuer: identity.issuer, oidcSubject: identity.subject, matchedBy: "verified e-mail" },
     });
     return { ok: true, operator, linked: true };
+  });
+}
+
+/** The issuer each linked operator signs in through, by operator id; operators without a link are absent. */
+export async function listSingleSignOnIssuers(): Promise<Map<string, string>> {
+  const linked = await getDb().user.findMany({ where: { oidcIssuer: { not: null }, oidcSubject: { not: null } }, select: { id: true, oidcIssuer: true } });
+  return new Map(linked.map((user) => [user.id, user.oidcIssuer!]));
+}
+
+/**
+ * Removes operator `id`'s single sign-on link: both columns cleared in one write, audited as
+ * `user.oidc_unlink` with the pair it had. Their password and sessions stay as they are. An
+ * operator without a link is a ConflictError, and nothing is changed or recorded.
+ */
+export async function unlinkSingleSignOn(id: string, actor: Actor): Promise<{ email: string; issuer: string }> {
+  return inTransaction(async (tx) => {
+    const user = await tx.user.findUnique({ where: { id }, select: { email: true, oidcIssuer: true, oidcSubject: true } });
+    if (!user) throw new NotFoundError("That operator does not exist.");
+    const { email, oidcIssuer, oidcSubject } = user;
+    if (oidcIssuer === null || oidcSubject === null) throw new ConflictError(`${email} is not linked to single sign-on, so there is no link to remove.`);
+    // Compare-and-set: a sign-in that re-linked them meanwhile is not undone unseen.
+    const { count } = await tx.user.updateMany({ where: { id, oidcIssuer, oidcSubject }, data: { oidcIssuer: null, oidcSubject: null } });
+    if (count === 0) throw new ConflictError(`${email}'s single sign-on link changed meanwhile and was kept. Reload to see it.`);
+    await recordAudit(tx, {
+      actor, action: "user.oidc_unlink", targetType: "user", targetId: id, targetName: email,
+      before: { oidcIssuer, oidcSubject }, after: { oidcIssuer: null, oidcSubject: null },
+    });
+    return { email, issuer: oidcIssuer };
   });
 }
 
