@@ -86,7 +86,7 @@ test("narrows by action and reads sign-ins and other changes", async ({ page }) 
   const events = page.getByRole("list", { name: "Audit events" }).getByRole("listitem");
 
   await page.getByRole("button", { name: "Action", exact: true }).click();
-  await page.getByRole("menuitem", { name: "auth.sign_in", exact: true }).click();
+  await page.getByRole("menuitem", { name: "Signed in", exact: true }).click();
   await expect(page).toHaveURL(/action=auth.sign_in/);
   await page.getByRole("searchbox", { name: "Actor e-mail" }).fill(E2E_OPERATORS.viewer.email.split("@")[0]!.toUpperCase());
   await page.keyboard.press("Enter");

@@ -109,6 +109,41 @@ describe("FilterBar", () => {
     expect(hrefOf(screen.getByRole("menuitem", { name: "delete" }))).toBe("/audit?target=lookup&type=tool&action=delete");
   });
 
+  it("groups labelled options under headings, reachable with the arrow keys, and names the chosen one in words", async () => {
+    render(
+      <FilterBar
+        basePath="/audit"
+        values={{ action: "auth.sign_in" }}
+        search={{ param: "target", label: "Target name", placeholder: "Target name" }}
+        facets={[
+          {
+            param: "action",
+            label: "Action",
+            options: [
+              { value: "tool.create", label: "Tool created", group: "Tools" },
+              { value: "tool.delete", label: "Tool deleted", group: "Tools" },
+              { value: "auth.sign_in", label: "Signed in", group: "Sign-in" },
+            ],
+          },
+        ]}
+      />,
+    );
+    const user = userEvent.setup();
+    expect(within(activeFilters()).getByRole("link", { name: /remove filter/ }).textContent).toBe("Action: Signed in(remove filter)");
+
+    const trigger = screen.getByRole("button", { name: "Action: Signed in" });
+    trigger.focus();
+    await user.keyboard("{Enter}");
+    const menu = screen.getByRole("menu");
+    const linksUnder = (heading: string) => within(within(menu).getByRole("group", { name: heading })).getAllByRole("menuitem").map(hrefOf);
+    expect(within(menu).getAllByRole("group")).toHaveLength(2);
+    expect(linksUnder("Tools")).toEqual(["/audit?action=tool.create", "/audit?action=tool.delete"]);
+    expect(linksUnder("Sign-in")).toEqual(["/audit?action=auth.sign_in"]);
+    // From "Any action", down through the first group into the next.
+    await user.keyboard("{ArrowDown}{ArrowDown}{ArrowDown}");
+    expect(document.activeElement).toBe(within(menu).getByRole("menuitem", { name: "Signed in" }));
+  });
+
   it("clears the filters on Esc, but not while typing or while a menu is open", async () => {
     renderAuditFilters({ target: "lookup", type: "tool" });
     const user = userEvent.setup();

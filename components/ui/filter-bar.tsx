@@ -4,14 +4,50 @@ import { buttonVariants } from "./button";
 import { cn } from "./cn";
 import { controlClasses } from "./field";
 import { EscapeToNavigate } from "./escape-to-navigate";
-import { Menu } from "./menu";
+import { Menu, type MenuItem } from "./menu";
 import { filterChips, hrefWith, type FilterValues } from "./url-filters";
+
+/** A facet's value as the URL carries it, the words the menu shows for it, and its heading there. */
+export interface FacetOption {
+  readonly value: string;
+  readonly label: string;
+  /** Consecutive options with the same group sit under one heading. */
+  readonly group?: string;
+}
 
 export interface Facet {
   /** The query parameter. */
   readonly param: string;
   readonly label: string;
-  readonly options: readonly string[];
+  /** Plain values are shown as they are. */
+  readonly options: readonly (string | FacetOption)[];
+}
+
+const asOption = (option: string | FacetOption): FacetOption => (typeof option === "string" ? { value: option, label: option } : option);
+
+/** A facet's menu: "Any …", then its options as links, grouped under headings where they have one. */
+function facetMenuItems(facet: Facet, basePath: string, values: FilterValues): MenuItem[] {
+  const items: MenuItem[] = [{ kind: "link", label: `Any ${facet.label.toLowerCase()}`, href: hrefWith(basePath, values, { [facet.param]: undefined }) }];
+  let group: { label: string; items: MenuItem[] } | undefined;
+  for (const option of facet.options.map(asOption)) {
+    const link: MenuItem = { kind: "link", label: option.label, href: hrefWith(basePath, values, { [facet.param]: option.value }) };
+    if (option.group === undefined) {
+      group = undefined;
+      items.push(link);
+    } else if (group?.label === option.group) {
+      group.items.push(link);
+    } else {
+      group = { label: option.group, items: [link] };
+      items.push({ kind: "group", ...group });
+    }
+  }
+  return items;
+}
+
+/** The words a facet's chosen value shows in its chip and on its button. */
+function shownValue(facets: readonly Facet[], param: string, value: string): string {
+  const option = facets.find((facet) => facet.param === param)?.options.map(asOption).find((candidate) => candidate.value === value);
+  return option?.label ?? value;
 }
 
 interface FilterBarProps {
@@ -31,7 +67,7 @@ interface FilterBarProps {
  */
 export function FilterBar({ basePath, values, search, facets, textFilters = [] }: FilterBarProps) {
   const labels = Object.fromEntries([search, ...textFilters, ...facets].map((filter) => [filter.param, filter.label]));
-  const chips = filterChips(basePath, values, labels);
+  const chips = filterChips(basePath, values, labels, (param, value) => shownValue(facets, param, value));
   const textParams = new Set([search.param, ...textFilters.map((filter) => filter.param)]);
   const kept = Object.entries(values).filter(([param, value]) => value && param !== "page" && !textParams.has(param));
 
@@ -62,23 +98,23 @@ export function FilterBar({ basePath, values, search, facets, textFilters = [] }
             Search
           </button>
         </form>
-        {facets.map((facet) => (
-          <Menu
-            key={facet.param}
-            align="start"
-            items={[
-              { kind: "link", label: `Any ${facet.label.toLowerCase()}`, href: hrefWith(basePath, values, { [facet.param]: undefined }) },
-              ...facet.options.map((option) => ({ kind: "link" as const, label: option, href: hrefWith(basePath, values, { [facet.param]: option }) })),
-            ]}
-            trigger={
-              <button type="button" className={buttonVariants({ variant: "secondary" })}>
-                {facet.label}
-                {values[facet.param] && <span className="sr-only">: {values[facet.param]}</span>}
-                <ChevronDown aria-hidden />
-              </button>
-            }
-          />
-        ))}
+        {facets.map((facet) => {
+          const chosen = values[facet.param];
+          return (
+            <Menu
+              key={facet.param}
+              align="start"
+              items={facetMenuItems(facet, basePath, values)}
+              trigger={
+                <button type="button" className={buttonVariants({ variant: "secondary" })}>
+                  {facet.label}
+                  {chosen && <span className="sr-only">: {shownValue(facets, facet.param, chosen)}</span>}
+                  <ChevronDown aria-hidden />
+                </button>
+              }
+            />
+          );
+        })}
       </div>
       {chips.length > 0 && (
         <div className="flex flex-wrap items-center gap-2" aria-label="Active filters" role="group">

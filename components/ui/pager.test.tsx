@@ -13,7 +13,7 @@ vi.mock("next/link", () => ({
 
 function renderPager(total: number, page: string | undefined) {
   const values = { q: "order", group: "billing", page };
-  return render(<Pager window={pageWindow(total, page, 50)} noun="tools" hrefFor={(next) => hrefWith("/tools", values, { page: String(next) })} />);
+  return render(<Pager window={pageWindow(total, page, 50)} noun={{ one: "tool", other: "tools" }} hrefFor={(next) => hrefWith("/tools", values, { page: String(next) })} />);
 }
 
 const pages = () => screen.getByRole("navigation", { name: "Pages of tools" });
@@ -50,6 +50,11 @@ describe("Pager", () => {
     renderPager(7, undefined);
     expect(within(pages()).getByText("Viewing 1–7 of 7 tools")).toBeTruthy();
     expect(within(pages()).queryAllByRole("link")).toEqual([]);
+  });
+
+  it("a list of one names it in the singular", () => {
+    renderPager(1, undefined);
+    expect(within(pages()).getByText("Viewing 1–1 of 1 tool")).toBeTruthy();
   });
 
   it("an empty list shows no pager", () => {

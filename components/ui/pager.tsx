@@ -4,8 +4,16 @@ import { buttonVariants } from "./button";
 import { cn } from "./cn";
 import type { PageWindow } from "./paging";
 
-/** "Viewing 1–50 of 230" with Previous and Next links that keep the current filters. */
-export function Pager({ window, hrefFor, noun }: { window: PageWindow; hrefFor: (page: number) => string; noun: string }) {
+/** What the list holds, in the singular and the plural ("1 tool", "230 tools"). */
+export interface Noun {
+  readonly one: string;
+  readonly other: string;
+}
+
+const plural = new Intl.PluralRules("en");
+
+/** "Viewing 1–50 of 230 tools" with Previous and Next links that keep the current filters. */
+export function Pager({ window, hrefFor, noun }: { window: PageWindow; hrefFor: (page: number) => string; noun: Noun }) {
   if (window.total === 0) return null;
   const link = (page: number | null, label: string, icon: "previous" | "next") => {
     const content = (
@@ -25,9 +33,9 @@ export function Pager({ window, hrefFor, noun }: { window: PageWindow; hrefFor: 
     );
   };
   return (
-    <nav aria-label={`Pages of ${noun}`} className="flex flex-wrap items-center justify-between gap-2 px-4 py-2">
+    <nav aria-label={`Pages of ${noun.other}`} className="flex flex-wrap items-center justify-between gap-2 px-4 py-2">
       <p className="text-xs text-muted-foreground tabular-nums">
-        Viewing {window.from}–{window.to} of {window.total} {noun}
+        Viewing {window.from}–{window.to} of {window.total} {noun[plural.select(window.total) === "one" ? "one" : "other"]}
       </p>
       <div className="flex gap-2">
         {link(window.previousPage, "Previous", "previous")}

@@ -21,9 +21,18 @@ export interface FilterChip {
   readonly removeHref: string;
 }
 
-/** One removable chip per active filter, in the order the filters are declared. */
-export function filterChips(basePath: string, current: FilterValues, labels: Readonly<Record<string, string>>): FilterChip[] {
-  return Object.entries(labels)
-    .filter(([param]) => Boolean(current[param]))
-    .map(([param, label]) => ({ param, label: `${label}: ${current[param]}`, removeHref: hrefWith(basePath, current, { [param]: undefined }) }));
+/**
+ * One removable chip per active filter, in the order the filters are declared; `shown` puts a
+ * value in words (an audit action's label rather than its code).
+ */
+export function filterChips(
+  basePath: string,
+  current: FilterValues,
+  labels: Readonly<Record<string, string>>,
+  shown: (param: string, value: string) => string = (_param, value) => value,
+): FilterChip[] {
+  return Object.entries(labels).flatMap(([param, label]) => {
+    const value = current[param];
+    return value ? [{ param, label: `${label}: ${shown(param, value)}`, removeHref: hrefWith(basePath, current, { [param]: undefined }) }] : [];
+  });
 }

@@ -37,7 +37,7 @@ export function LatestCalls({ calls, window, values, personaSlugs }: LatestCalls
         columns={[{ label: "Tool" }, { label: "Persona" }, { label: "Outcome" }, { label: "Status", className: "text-right" }, { label: "Duration", className: "text-right" }, { label: "Key" }, { label: "Time" }]}
         isEmpty={calls.length === 0}
         empty={filtering ? "No call matches these filters." : "No calls recorded yet."}
-        footer={<Pager window={window} noun="calls" hrefFor={(page) => hrefWith("/usage", values, { page: String(page) })} />}
+        footer={<Pager window={window} noun={{ one: "call", other: "calls" }} hrefFor={(page) => hrefWith("/usage", values, { page: String(page) })} />}
       >
         {calls.map((call) => (
           <Row key={call.id} label={`${call.toolName} at ${formatTime(call.createdAt)}`}>

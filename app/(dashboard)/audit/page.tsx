@@ -1,5 +1,6 @@
 import { History } from "lucide-react";
 import type { Metadata } from "next";
+import { AUDIT_ACTION_OPTIONS } from "@/components/audit/action-groups";
 import { AuditEntries } from "@/components/audit/audit-entries";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FilterBar } from "@/components/ui/filter-bar";
@@ -45,7 +46,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
         search={{ param: "target", label: "Target name", placeholder: "Target contains…" }}
         textFilters={[{ param: "actor", label: "Actor e-mail", placeholder: "Actor e-mail contains…" }]}
         facets={[
-          { param: "action", label: "Action", options: AUDIT_ACTIONS },
+          { param: "action", label: "Action", options: AUDIT_ACTION_OPTIONS },
           { param: "type", label: "Target type", options: AUDIT_TARGET_TYPES },
         ]}
       />
@@ -61,7 +62,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
       ) : (
         <>
           <AuditEntries events={found.events} />
-          <Pager window={window} noun="entries" hrefFor={(page) => hrefWith("/audit", values, { page: String(page) })} />
+          <Pager window={window} noun={{ one: "entry", other: "entries" }} hrefFor={(page) => hrefWith("/audit", values, { page: String(page) })} />
         </>
       )}
     </>

@@ -48,7 +48,7 @@ export default async function PlaygroundPage({ searchParams }: { searchParams: S
           columns={[{ label: "Tool" }, { label: "Kind" }, { label: "Test cases" }, { label: "Last run" }, { label: "Actions", srOnly: true }]}
           isEmpty={listing.rows.length === 0}
           empty="No tool matches this search."
-          footer={<Pager window={window} noun="tools" hrefFor={(page) => hrefWith("/playground", values, { page: String(page) })} />}
+          footer={<Pager window={window} noun={{ one: "tool", other: "tools" }} hrefFor={(page) => hrefWith("/playground", values, { page: String(page) })} />}
         >
           {listing.rows.map((tool) => (
             <Row key={tool.name} label={tool.name}>

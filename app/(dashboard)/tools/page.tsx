@@ -106,7 +106,7 @@ export default async function ToolsPage({ searchParams }: { searchParams: Search
             columns={[{ label: "Select", srOnly: true }, { label: "Tool" }, { label: "Kind" }, { label: "Group · tags" }, { label: "Updated" }, { label: "Actions", srOnly: true }]}
             isEmpty={listing.rows.length === 0}
             empty="No tool matches these filters. Try another search, or clear the filters."
-            footer={<Pager window={window} noun="tools" hrefFor={(page) => hrefWith("/tools", values, { page: String(page) })} />}
+            footer={<Pager window={window} noun={{ one: "tool", other: "tools" }} hrefFor={(page) => hrefWith("/tools", values, { page: String(page) })} />}
           >
             {listing.rows.map((tool) => (
               <ToolRow key={tool.name} tool={tool} canEdit={canEdit} health={health.get(tool.name)} />

@@ -45,7 +45,7 @@ export default async function PersonaMatrixPage({ searchParams }: { searchParams
             group={group}
             editable={hasRole(operator.role, "editor")}
           />
-          <Pager window={window} noun="tools" hrefFor={(page) => hrefWith("/personas/matrix", values, { page: String(page) })} />
+          <Pager window={window} noun={{ one: "tool", other: "tools" }} hrefFor={(page) => hrefWith("/personas/matrix", values, { page: String(page) })} />
         </div>
       )}
     </>
