@@ -7,6 +7,7 @@ import { ArrowDown, ArrowUp, Copy, Plus, Trash2, X, type LucideIcon } from "luci
 import type { Ref } from "react";
 import { Button } from "@/components/ui/button";
 import type { ObjectSchema } from "@/lib/tools/client";
+import { ArrayItemField } from "./array-item-field";
 
 /** The RJSF form instance the Test panel validates before sending. */
 export type ArgumentsFormHandle = Form<unknown, RJSFSchema>;
@@ -44,6 +45,9 @@ function ArrayFieldItemTemplate({ children, buttonsProps, hasToolbar, registry, 
     </div>
   );
 }
+
+/** Array items headed in words ("Stop 1"). */
+const FIELDS = { ArraySchemaField: ArrayItemField };
 
 /** Buttons drawn with the design system (RJSF's defaults expect Bootstrap's icon font). */
 const TEMPLATES: Partial<TemplatesType> = {
@@ -84,6 +88,7 @@ export function ArgumentsForm({ schema, value, onChange, formRef, idPrefix }: Ar
         onChange={(event) => onChange(event.formData)}
         validator={validator}
         templates={TEMPLATES}
+        fields={FIELDS}
         noHtml5Validate
         showErrorList={false}
         idPrefix={idPrefix}
