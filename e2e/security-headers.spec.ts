@@ -9,7 +9,7 @@
 import type { APIResponse, Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
 import { E2E_BASE_URL, E2E_OPERATORS, storageStateFor } from "./support/environment";
-import { ROUTES } from "./support/routes";
+import { SIGNED_IN_ROUTES } from "./support/routes";
 import { callServerAction, serverActionId } from "./support/server-actions";
 import { signInThroughForm } from "./support/sign-in";
 
@@ -89,7 +89,7 @@ const NON_PAGE_POLICY = "default-src 'none'; base-uri 'none'; form-action 'none'
 test.describe("no CSP violation on any page", () => {
   test.use({ storageState: storageStateFor("admin") });
 
-  for (const route of ROUTES) {
+  for (const route of SIGNED_IN_ROUTES) {
     test(route.path, async ({ page }) => {
       await page.addInitScript(recordViolations);
       const violations = watchForViolations(page);

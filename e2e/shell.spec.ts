@@ -11,7 +11,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
 import { storageStateFor, type E2ERole } from "./support/environment";
-import { ROUTES } from "./support/routes";
+import { SIGNED_IN_ROUTES, SIGNED_OUT_ROUTES } from "./support/routes";
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -108,7 +108,7 @@ test.describe("every page, every role: phone width, axe in light and dark, scree
     test.describe(`as ${role}`, () => {
       test.use({ storageState: storageStateFor(role) });
 
-      for (const route of ROUTES) {
+      for (const route of SIGNED_IN_ROUTES) {
         test(route.path, async ({ page }, testInfo) => {
           const response = await page.goto(route.path);
           expect(response?.status()).toBe(route.status);
@@ -120,11 +120,14 @@ test.describe("every page, every role: phone width, axe in light and dark, scree
     });
   }
 
-  test("/login, signed out", async ({ page }, testInfo) => {
-    await page.goto("/login");
-    await expect(page.getByRole("heading", { level: 1, name: "Sign in to the operator console" })).toBeVisible();
-    await checkEveryLook(page, testInfo, "signed-out", "/login");
-  });
+  for (const route of SIGNED_OUT_ROUTES) {
+    test(`${route.path}, signed out`, async ({ page }, testInfo) => {
+      const response = await page.goto(route.path);
+      expect(response?.status()).toBe(route.status);
+      await expect(page.getByRole("heading", { level: 1, name: route.heading })).toBeVisible();
+      await checkEveryLook(page, testInfo, "signed-out", route.path);
+    });
+  }
 });
 
 test.describe("keyboard only", () => {

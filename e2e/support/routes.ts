@@ -1,8 +1,9 @@
 /**
- * Every page of the dashboard an e2e spec visits as a signed-in operator, with the status and the
- * level-1 heading it shows (and the tab selected, where the URL picks one). The shell spec checks
- * each for phone width, axe and screenshots; the security-headers spec checks each for CSP
- * violations. A new page is added here, once, and both specs cover it.
+ * Every page an e2e spec visits, with the status and the level-1 heading it shows (and the tab
+ * selected, where the URL picks one). Dashboard pages are visited as a signed-in operator; a page
+ * marked `signedOut` (sign-in) is visited without a session. The shell spec checks each for phone
+ * width, axe and screenshots; the security-headers spec checks each for CSP violations. A new page
+ * is added here, once, and both specs cover it.
  */
 export const ROUTES = [
   { path: "/tools", status: 200, heading: "Tools" },
@@ -31,4 +32,8 @@ export const ROUTES = [
   { path: "/", status: 200, heading: "Overview" },
   { path: "/tools/no_such_tool", status: 404, heading: "This page does not exist" },
   { path: "/no-such-page", status: 404, heading: "This page does not exist" },
+  { path: "/login", status: 200, heading: "Sign in to the operator console", signedOut: true },
 ] as const;
+
+export const SIGNED_IN_ROUTES = ROUTES.filter((route) => !("signedOut" in route));
+export const SIGNED_OUT_ROUTES = ROUTES.filter((route) => "signedOut" in route);
