@@ -5,8 +5,10 @@
  * text, a refused destination. Side effects ask first, Cancel aborts the upstream call, every run
  * lands in the history and replays into the form, viewers dry-run only (the route refuses a
  * crafted fire), a saved test case passes, fails once the tool is broken (in the UI and in
- * `npm run tools:check`), and a secret the upstream echoes back never reaches the browser, the
- * curl text or the run records.
+ * `npm run tools:check`), a saved case's expectation is edited and the next run checks the new
+ * one (an empty name, a taken name and arguments that are not JSON keep the dialog open and change
+ * nothing; viewers get no Edit and a crafted edit is refused), and a secret the upstream echoes
+ * back never reaches the browser, the curl text or the run records.
  */
 import { spawnSync } from "node:child_process";
 import type { APIRequestContext, Page } from "@playwright/test";
@@ -14,6 +16,7 @@ import Database from "better-sqlite3";
 import { expect, test } from "./fixtures/test";
 import { SEEDED_SECRETS } from "./fixtures/seeded-secrets";
 import { E2E_DATABASE_URL, E2E_MOCK_UPSTREAM, E2E_SERVER_ENV, storageStateFor } from "./support/environment";
+import { callServerAction, serverActionId } from "./support/server-actions";
 
 interface MockRecord {
   readonly method: string;
@@ -41,6 +44,39 @@ async function changeCaseToolExtract(path: string) {
   if (!stored) throw new Error(`${CASE_TOOL} is missing from the e2e database`);
   const document = { ...stored.definition, response: { extract: "json_path", path } };
   await saveTool({ definition: parseToolDefinition(document), baseVersion: stored.version, actor: { id: null, email: "e2e-playground-spec" } });
+}
+
+const EDIT_TOOL = "e2e_play_close_chat";
+const SPEC_ACTOR = { id: null, email: "e2e-playground-spec" };
+/** The say text the tool's halt really has, and a typo of it to fix. */
+const SAY_TEXT = "TRANSFER_TO_HUMAN";
+const closingExpectations = (sayText: string) => [
+  { kind: "http_status", equals: 200 },
+  { kind: "say_text", equals: sayText },
+];
+
+/** The data layer's saved test cases, on the e2e database (as another editor or a check would reach them). */
+async function testCaseStore() {
+  process.env.DATABASE_URL = E2E_DATABASE_URL;
+  return import("../lib/db/test-cases");
+}
+
+/** Saves a case of `EDIT_TOOL` as another editor would have. */
+async function seedEditCase(name: string, expectations: readonly Record<string, unknown>[]) {
+  const { createTestCase } = await testCaseStore();
+  return createTestCase({ toolName: EDIT_TOOL, name, arguments: {}, context: {}, expectations: [...expectations] as never }, SPEC_ACTOR);
+}
+
+async function deleteEditCases() {
+  const { deleteTestCase, listTestCases } = await testCaseStore();
+  for (const testCase of await listTestCases(EDIT_TOOL)) await deleteTestCase(testCase.id, SPEC_ACTOR);
+}
+
+/** Replaces the whole text of the open dialog's JSON editor labelled `name`. */
+async function replaceJson(page: Page, name: string, text: string) {
+  await page.getByRole("dialog").getByRole("textbox", { name }).click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.insertText(text);
 }
 
 async function clearMock(request: APIRequestContext) {
@@ -239,6 +275,66 @@ test.describe("as an editor", () => {
     await expect(cases).toHaveCount(0);
   });
 
+  test("an edited expectation is what the next run checks; bad input keeps the dialog and changes nothing", async ({ page }) => {
+    const seeded = await seedEditCase("closing chat", closingExpectations(`${SAY_TEXT}N`));
+    await seedEditCase("other case", [{ kind: "halts", equals: true }]);
+    try {
+      await openTestTab(page, EDIT_TOOL);
+      const closing = page.getByRole("list", { name: "Test cases" }).getByRole("listitem", { name: "closing chat" });
+      await page.getByRole("button", { name: "Run all" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "1 of 2 test cases failed." })).toBeVisible();
+      await expect(closing.getByRole("listitem").filter({ hasText: `Say text is "${SAY_TEXT}N"` })).toContainText("fail");
+
+      await closing.getByRole("button", { name: "Edit test case closing chat" }).click();
+      const dialog = page.getByRole("dialog", { name: "Edit test case" });
+      const name = dialog.getByRole("textbox", { name: "Name" });
+      await expect(name).toHaveValue("closing chat");
+      await expect(dialog.getByRole("textbox", { name: "Arguments" })).toHaveText("{}");
+      await expect(dialog.getByRole("textbox", { name: "Expectations" })).toContainText(`"${SAY_TEXT}N"`);
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: `data/screenshots/test-case-edit-dialog-${width}.png` });
+      }
+      await page.setViewportSize({ width: 1280, height: 900 });
+
+      const save = dialog.getByRole("button", { name: "Save test case" });
+      await name.fill("  ");
+      await save.click();
+      await expect(dialog.getByText("Name the test case")).toBeVisible();
+      await expect(name).toHaveAttribute("aria-invalid", "true");
+
+      await name.fill("other case");
+      await save.click();
+      await expect(dialog.getByText(`Tool ${EDIT_TOOL} already has a test case named "other case"; choose another name.`)).toBeVisible();
+      await expect(name).toHaveAttribute("aria-invalid", "true");
+
+      await name.fill("closing chat");
+      await replaceJson(page, "Arguments", "{not json");
+      await save.click();
+      await expect(dialog.getByText(/^Not valid JSON/)).toBeVisible();
+      await expect(dialog).toBeVisible();
+      await page.screenshot({ path: "data/screenshots/test-case-edit-dialog-refused-1280.png" });
+      const { getTestCase } = await testCaseStore();
+      expect(await getTestCase(seeded.id)).toMatchObject({ name: "closing chat", arguments: {}, expectations: closingExpectations(`${SAY_TEXT}N`) });
+
+      await replaceJson(page, "Arguments", "{}");
+      await replaceJson(page, "Expectations", JSON.stringify(closingExpectations(SAY_TEXT), null, 2));
+      await save.click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByText('Saved test case "closing chat".')).toBeVisible();
+      await expect(closing).toContainText("never run");
+      await expect(page.getByRole("button", { name: "Edit test case closing chat" })).toBeFocused();
+
+      await page.getByRole("button", { name: "Run all" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "All 2 test cases passed." })).toBeVisible();
+      await expect(closing.getByRole("listitem").filter({ hasText: `Say text is "${SAY_TEXT}"` })).toContainText("pass");
+      await page.reload();
+      await expect(closing).toContainText("passing");
+    } finally {
+      await deleteEditCases();
+    }
+  });
+
   test("Cancel aborts the upstream call", async ({ page, request }) => {
     await clearMock(request);
     await openTestTab(page, "e2e_play_wait");
@@ -271,5 +367,28 @@ test.describe("as a viewer", () => {
     expect(crafted.status()).toBe(403);
     expect(await crafted.json()).toMatchObject({ ok: false, message: "Firing a tool needs the editor role; you are signed in as viewer." });
     expect(await mockRequests(request)).toEqual([]);
+  });
+
+  test("sees saved test cases without Edit, and a crafted edit is refused", async ({ page }) => {
+    const seeded = await seedEditCase("viewer sees this", closingExpectations(SAY_TEXT));
+    try {
+      await openTestTab(page, EDIT_TOOL);
+      const saved = page.getByRole("list", { name: "Test cases" }).getByRole("listitem", { name: "viewer sees this" });
+      await expect(saved).toContainText("never run");
+      await expect(page.getByRole("button", { name: /^Edit test case/ })).toHaveCount(0);
+
+      const action = serverActionId("app/(dashboard)/tools/[name]/test-case-actions.ts", "updateTestCaseAction");
+      const crafted = await callServerAction(page.request, `/tools/${EDIT_TOOL}`, action, [
+        EDIT_TOOL,
+        { id: seeded.id, basedOn: seeded.updatedAt.toISOString(), name: "renamed by a viewer", arguments: {}, context: {}, expectations: closingExpectations("x") },
+      ]);
+      const body = await crafted.text();
+      expect(body).toContain("This needs the editor role; you are signed in as viewer.");
+      expect(body).toContain('"code":"forbidden"');
+      const { getTestCase } = await testCaseStore();
+      expect(await getTestCase(seeded.id)).toEqual(seeded);
+    } finally {
+      await deleteEditCases();
+    }
   });
 });

@@ -12,6 +12,7 @@ const LABELS: Partial<Record<AuditAction, string>> = {
   "tool.restore": "Revision restored",
   "tool.delete": "Tool deleted",
   "tool.test_case_create": "Test case saved",
+  "tool.test_case_update": "Test case changed",
   "tool.test_case_delete": "Test case deleted",
   "tool.test_fire": "Tool fired from the playground",
   "persona.create": "Persona created",

@@ -1,6 +1,6 @@
 "use client";
 
-import { ListChecks, Play, Trash2 } from "lucide-react";
+import { ListChecks, Pencil, Play, Trash2 } from "lucide-react";
 import { useState, useTransition } from "react";
 import { StatusBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -10,9 +10,12 @@ import { toast } from "@/components/ui/toaster";
 import type { ActionResult } from "@/lib/actions/action-result";
 import type { ExpectationResult, TestCaseRunResult, TestCaseView } from "@/lib/runtime/playground-types";
 import { utcTime } from "./run-format";
+import { SaveCaseDialog, type CaseValues } from "./save-case-dialog";
 
 export interface TestCaseActions {
   readonly runAll: () => Promise<ActionResult<readonly TestCaseRunResult[]>>;
+  /** Saves new values for case `id`, edited from the case as it was at `basedOn` (its `updatedAt`). */
+  readonly update: (input: CaseValues & { readonly id: number; readonly basedOn: string }) => Promise<ActionResult<TestCaseView>>;
   readonly remove: (id: number) => Promise<ActionResult<undefined>>;
 }
 
@@ -53,13 +56,37 @@ interface TestCasesProps {
 
 /**
  * The tool's saved test cases with each one's last result; editors run them all (pass/fail,
- * and for each failure what was expected, what came, and how they differ) and delete them.
+ * and for each failure what was expected, what came, and how they differ), edit and delete them.
  */
 export function TestCases({ cases, canEdit, actions }: TestCasesProps) {
   const [latest, setLatest] = useState<ReadonlyMap<number, TestCaseRunResult>>(new Map());
   const [summary, setSummary] = useState("");
   const [deleting, setDeleting] = useState<TestCaseView | null>(null);
+  // Each opening is a fresh form (a cancelled edit leaves nothing behind); the dialog stays mounted while it closes.
+  const [editing, setEditing] = useState<{ testCase: TestCaseView; opening: number; trigger: HTMLElement } | null>(null);
+  const [editOpen, setEditOpen] = useState(false);
   const [pending, startTransition] = useTransition();
+
+  const edit = (testCase: TestCaseView, trigger: HTMLElement) => {
+    setEditing((current) => ({ testCase, opening: (current?.opening ?? 0) + 1, trigger }));
+    setEditOpen(true);
+  };
+
+  const setEditOpenAndRefocus = (open: boolean) => {
+    setEditOpen(open);
+    // Opened without a Radix trigger, the dialog has nowhere to return focus to on its own.
+    if (!open && editing) setTimeout(() => editing.trigger.focus());
+  };
+
+  const update = async (testCase: TestCaseView, values: CaseValues) => {
+    const result = await actions.update({ ...values, id: testCase.id, basedOn: testCase.updatedAt });
+    if (result.ok) {
+      // A result from "Run all" judged the values the case no longer has.
+      setLatest((current) => new Map([...current].filter(([caseId]) => caseId !== testCase.id)));
+      toast.success(result.message ?? `Saved test case "${result.data.name}".`);
+    }
+    return result;
+  };
 
   const runAll = () =>
     startTransition(async () => {
@@ -115,9 +142,14 @@ export function TestCases({ cases, canEdit, actions }: TestCasesProps) {
                   )}
                   {last?.at && <span className="text-xs text-muted-foreground tabular-nums">last run {utcTime(last.at)}</span>}
                   {canEdit && (
-                    <Button variant="ghost" size="icon" className="ml-auto" aria-label={`Delete test case ${testCase.name}`} onClick={() => setDeleting(testCase)}>
-                      <Trash2 aria-hidden />
-                    </Button>
+                    <span className="ml-auto flex gap-1">
+                      <Button variant="ghost" size="icon" aria-label={`Edit test case ${testCase.name}`} onClick={(event) => edit(testCase, event.currentTarget)}>
+                        <Pencil aria-hidden />
+                      </Button>
+                      <Button variant="ghost" size="icon" aria-label={`Delete test case ${testCase.name}`} onClick={() => setDeleting(testCase)}>
+                        <Trash2 aria-hidden />
+                      </Button>
+                    </span>
                   )}
                 </div>
                 {last && <Results results={last.results} />}
@@ -135,6 +167,15 @@ export function TestCases({ cases, canEdit, actions }: TestCasesProps) {
         pending={pending}
         onConfirm={() => deleting && remove(deleting)}
       />
+      {editing && (
+        <SaveCaseDialog
+          key={editing.opening}
+          testCase={editing.testCase}
+          open={editOpen}
+          onOpenChange={setEditOpenAndRefocus}
+          onSave={(values: CaseValues) => update(editing.testCase, values)}
+        />
+      )}
     </div>
   );
 }

@@ -43,7 +43,7 @@ const DRY_RUN: PlaygroundRunView = {
   suggestedExpectations: [],
 };
 
-const noCaseActions = { runAll: vi.fn(), remove: vi.fn() };
+const noCaseActions = { runAll: vi.fn(), update: vi.fn(), remove: vi.fn() };
 
 function renderPanel(tool: PlaygroundToolView, canFire: boolean) {
   return render(<TestPanel tool={tool} canFire={canFire} runs={[]} cases={[]} saveCase={vi.fn()} caseActions={noCaseActions} />);

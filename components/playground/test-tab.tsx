@@ -1,4 +1,4 @@
-import { deleteTestCaseAction, runTestCasesAction, saveTestCaseAction } from "@/app/(dashboard)/tools/[name]/test-case-actions";
+import { deleteTestCaseAction, runTestCasesAction, saveTestCaseAction, updateTestCaseAction } from "@/app/(dashboard)/tools/[name]/test-case-actions";
 import { listPlaygroundRuns, type PlaygroundToolView } from "@/lib/runtime/playground";
 import { listTestCases } from "@/lib/runtime/test-cases";
 import { TestPanel } from "./test-panel";
@@ -13,7 +13,11 @@ export async function TestTab({ tool, canFire }: { tool: PlaygroundToolView; can
       runs={runs}
       cases={cases}
       saveCase={saveTestCaseAction.bind(null, tool.name)}
-      caseActions={{ runAll: runTestCasesAction.bind(null, tool.name), remove: deleteTestCaseAction.bind(null, tool.name) }}
+      caseActions={{
+        runAll: runTestCasesAction.bind(null, tool.name),
+        update: updateTestCaseAction.bind(null, tool.name),
+        remove: deleteTestCaseAction.bind(null, tool.name),
+      }}
     />
   );
 }

@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   "tool.restore",
   "tool.delete",
   "tool.test_case_create",
+  "tool.test_case_update",
   "tool.test_case_delete",
   "tool.test_fire",
   "persona.create",

@@ -1,7 +1,8 @@
 /**
- * Saved test cases on both databases: unique names per tool, creation and deletion audited with
- * the tool as target, the last run stored with its audit event, and cases and runs following
- * their tool through a rename and away with it on a delete — in the same transaction.
+ * Saved test cases on both databases: unique names per tool, creation, edits and deletion audited
+ * with the tool as target, an edit refused when stale or when the name is taken (nothing changed),
+ * the last run stored with its audit event, and cases and runs following their tool through a
+ * rename and away with it on a delete — in the same transaction.
  */
 import { describe, expect, it } from "vitest";
 import { SYSTEM_ACTOR } from "../audit/events";
@@ -10,11 +11,13 @@ import { listAuditEvents } from "./audit";
 import {
   createTestCase,
   deleteTestCase,
+  findTestCaseId,
   getTestCase,
   listTestCaseOutcomes,
   listTestCases,
   listToolsWithTestCases,
   recordTestCaseRun,
+  updateTestCase,
 } from "./test-cases";
 import { listTestRuns, recordTestRun } from "./test-runs";
 import { databaseTargets, useTestDatabase } from "./test-support/databases";
@@ -74,6 +77,67 @@ describe.each(targets)("test cases on $name", (target) => {
     await expect(createTestCase(newCase("smoke", "current_time"), actor)).resolves.toMatchObject({ name: "smoke" });
   });
 
+  it("edits a case in place, audits before and after, and drops the last run its checks no longer match", async () => {
+    const { actor, saved } = await storeTool();
+    const created = await createTestCase(newCase("smoke"), actor);
+    await recordTestCaseRun(created, { passed: true, results: [], summary: {} }, actor);
+    const ran = (await getTestCase(created.id))!;
+    expect(ran.updatedAt).toEqual(created.updatedAt);
+
+    const renamed = await updateTestCase({ ...newCase("smoke renamed"), id: created.id, basedOn: ran.updatedAt }, actor);
+    expect(renamed).toMatchObject({ id: created.id, name: "smoke renamed", createdBy: actor.email, lastRun: { passed: true } });
+    const edited = await updateTestCase(
+      { ...newCase("smoke renamed"), arguments: { city: "Bergen" }, expectations: [{ kind: "http_status", equals: 201 }], id: created.id, basedOn: renamed.updatedAt },
+      actor,
+    );
+    expect(edited).toMatchObject({ arguments: { city: "Bergen" }, expectations: [{ kind: "http_status", equals: 201 }], lastRun: null });
+    expect(await getTestCase(created.id)).toEqual(edited);
+    expect(await db().testCase.count()).toBe(1);
+
+    const { events } = await listAuditEvents({ action: "tool.test_case_update" });
+    expect(events).toHaveLength(2);
+    expect(events[0]).toMatchObject({
+      targetId: saved.id,
+      targetName: "weather_now",
+      before: { caseId: created.id, name: "smoke renamed", arguments: { city: "Oslo" }, expectations: [{ kind: "http_status", equals: 200 }] },
+      after: { caseId: created.id, name: "smoke renamed", arguments: { city: "Bergen" }, context: { tenant: "acme" }, expectations: [{ kind: "http_status", equals: 201 }] },
+    });
+  });
+
+  it("refuses a rename to a name the tool already uses, changing nothing and auditing nothing", async () => {
+    const { actor } = await storeTool();
+    await createTestCase(newCase("taken"), actor);
+    const created = await createTestCase(newCase("mine"), actor);
+    const error = await updateTestCase({ ...newCase("taken"), arguments: { city: "Bergen" }, id: created.id, basedOn: created.updatedAt }, actor).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConflictError);
+    expect((error as Error).message).toBe('Tool weather_now already has a test case named "taken"; choose another name.');
+    expect(await getTestCase(created.id)).toEqual(created);
+    expect(await findTestCaseId("weather_now", "taken")).not.toBe(created.id);
+    expect((await listAuditEvents({ action: "tool.test_case_update" })).events).toEqual([]);
+  });
+
+  it("refuses a stale edit and an edit of a case that is gone or another tool's, changing nothing", async () => {
+    const { actor } = await storeTool();
+    const created = await createTestCase(newCase("smoke"), actor);
+    const first = await updateTestCase({ ...newCase("first edit"), id: created.id, basedOn: created.updatedAt }, actor);
+    const stale = updateTestCase({ ...newCase("second edit"), id: created.id, basedOn: created.updatedAt }, actor);
+    await expect(stale).rejects.toThrow(new ConflictError('Test case "first edit" changed since you opened it; reload to see the change, then edit it again.'));
+    const otherTool = updateTestCase({ ...newCase("smoke", "current_time"), id: created.id, basedOn: first.updatedAt }, actor);
+    await expect(otherTool).rejects.toBeInstanceOf(NotFoundError);
+    expect(await getTestCase(created.id)).toEqual(first);
+
+    await deleteTestCase(created.id, actor);
+    await expect(updateTestCase({ ...newCase("gone"), id: created.id, basedOn: first.updatedAt }, actor)).rejects.toBeInstanceOf(NotFoundError);
+    expect((await listAuditEvents({ action: "tool.test_case_update" })).events).toHaveLength(1);
+  });
+
+  it("finds a case's id by its tool and name", async () => {
+    const { actor } = await storeTool();
+    const created = await createTestCase(newCase("smoke"), actor);
+    expect(await findTestCaseId("weather_now", "smoke")).toBe(created.id);
+    expect(await findTestCaseId("current_time", "smoke")).toBeNull();
+  });
+
   it("deletes a case with an audit event, and says so when it is already gone", async () => {
     const { actor } = await storeTool();
     const created = await createTestCase(newCase("smoke"), actor);
@@ -84,11 +148,11 @@ describe.each(targets)("test cases on $name", (target) => {
     await expect(deleteTestCase(created.id, actor)).rejects.toBeInstanceOf(NotFoundError);
   });
 
-  it("stores the last run with its results and audits it; a deleted case records nothing", async () => {
+  it("stores the last run with its results and audits it; a case edited or deleted meanwhile records nothing", async () => {
     const { actor } = await storeTool();
     const created = await createTestCase(newCase("smoke"), actor);
     const results = [{ label: "HTTP status is 200", passed: false, expected: 200, actual: 500 }];
-    expect(await recordTestCaseRun(created.id, { passed: false, results, summary: { outcome: "error", status: 500 } }, actor)).toBe(true);
+    expect(await recordTestCaseRun(created, { passed: false, results, summary: { outcome: "error", status: 500 } }, actor)).toBe(true);
 
     const stored = await getTestCase(created.id);
     expect(stored!.lastRun).toMatchObject({ by: actor.email, passed: false, results });
@@ -96,8 +160,11 @@ describe.each(targets)("test cases on $name", (target) => {
     const [event] = (await listAuditEvents({ action: "tool.test_fire" })).events;
     expect(event!.after).toEqual({ testCase: "smoke", caseId: created.id, passed: false, outcome: "error", status: 500 });
 
+    const edited = await updateTestCase({ ...newCase("smoke"), arguments: { city: "Bergen" }, id: created.id, basedOn: created.updatedAt }, actor);
+    expect(await recordTestCaseRun(created, { passed: true, results: [], summary: {} }, actor)).toBe(false);
+    expect((await getTestCase(created.id))!.lastRun).toBeNull();
     await deleteTestCase(created.id, actor);
-    expect(await recordTestCaseRun(created.id, { passed: true, results: [], summary: {} }, actor)).toBe(false);
+    expect(await recordTestCaseRun(edited, { passed: true, results: [], summary: {} }, actor)).toBe(false);
     expect((await listAuditEvents({ action: "tool.test_fire" })).events).toHaveLength(1);
   });
 
@@ -106,7 +173,7 @@ describe.each(targets)("test cases on $name", (target) => {
     const ran = await createTestCase(newCase("ran"), actor);
     await createTestCase(newCase("never"), actor);
     await createTestCase(newCase("clock", "current_time"), actor);
-    await recordTestCaseRun(ran.id, { passed: true, results: [], summary: {} }, actor);
+    await recordTestCaseRun(ran, { passed: true, results: [], summary: {} }, actor);
     const outcomes = await listTestCaseOutcomes(["weather_now"]);
     expect(outcomes.sort((a, b) => Number(a.lastPassed) - Number(b.lastPassed))).toEqual([
       { toolName: "weather_now", lastPassed: null },

@@ -128,6 +128,8 @@ export interface TestCaseView {
   readonly expectations: readonly Expectation[];
   readonly createdBy: string;
   readonly createdAt: string;
+  /** When its name, arguments, context or expectations last changed (ISO 8601): what an edit is based on. */
+  readonly updatedAt: string;
   readonly lastRun: { readonly at: string; readonly by: string; readonly passed: boolean; readonly results: readonly ExpectationResult[] } | null;
 }
 

@@ -1,6 +1,7 @@
 /**
- * Saved test cases end to end against a real database and a loopback upstream: saving checks the
- * name and expectations, "Run all" fires each case and reports expected vs actual, results are
+ * Saved test cases end to end against a real database and a loopback upstream: saving and editing
+ * check the name (a taken one next to the field), arguments, context and expectations alike, an
+ * edited case runs with its new expectations, "Run all" fires each case and reports expected vs actual, results are
  * masked even when the upstream echoes the secret, and each tool's health follows its cases.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,7 +14,7 @@ import { generateEncryptionKey, loadKeyring } from "../secrets/keyring";
 import { maskSecret } from "../secrets/mask";
 import { parseToolDefinition } from "../tools";
 import { reply, startUpstream, type Upstream } from "../tools/testing";
-import { deleteTestCase, listTestCases, listToolHealth, runTestCases, saveTestCase, type TestCaseInput } from "./test-cases";
+import { deleteTestCase, listTestCases, listToolHealth, runTestCases, saveTestCase, updateTestCase, type TestCaseInput } from "./test-cases";
 
 process.env.QUIVER_ENCRYPTION_KEY = generateEncryptionKey();
 process.env.QUIVER_DESTINATION_ALLOWLIST = "127.0.0.1";
@@ -81,14 +82,16 @@ describe.each(targets)("test cases on $name", (target) => {
     expect(await listTestCases("order_status")).toEqual([saved]);
   });
 
-  it.each<[string, Partial<TestCaseInput>, string[]]>([
+  const REFUSALS: [string, Partial<TestCaseInput>, string[]][] = [
     ["a blank name", { name: "   " }, ["name"]],
     ["a name over 80 characters", { name: "x".repeat(81) }, ["name"]],
     ["arguments that are not an object", { arguments: [1] }, ["arguments"]],
     ["an unknown context field", { context: { colour: "red" } }, ["context.colour"]],
     ["bad expectations", { expectations: [{ kind: "nope" }, { kind: "json_path_matches", path: "a", pattern: "(" }] }, ["expectations.0.kind", "expectations.1.pattern"]],
     ["no expectations", { expectations: [] }, ["expectations"]],
-  ])("refuses %s with the path of each problem, saving nothing", async (_name, overrides, paths) => {
+  ];
+
+  it.each(REFUSALS)("refuses %s with the path of each problem, saving nothing", async (_name, overrides, paths) => {
     const actor = await saveOrderTool();
     const error = await saveTestCase(smoke(overrides), actor).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
@@ -96,12 +99,42 @@ describe.each(targets)("test cases on $name", (target) => {
     expect(await db().testCase.count()).toBe(0);
   });
 
-  it("accepts a name of exactly 80 characters, refuses a taken one and an unknown tool", async () => {
+  it.each(REFUSALS)("refuses an edit to %s with the path of each problem, changing nothing", async (_name, overrides, paths) => {
+    const actor = await saveOrderTool();
+    const saved = await saveTestCase(smoke(), actor);
+    const error = await updateTestCase({ ...smoke(overrides), id: saved.id, basedOn: saved.updatedAt }, actor).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues.map((issue) => issue.path)).toEqual(paths);
+    expect(await listTestCases("order_status")).toEqual([saved]);
+  });
+
+  it("accepts a name of exactly 80 characters, refuses a taken one next to the name field, and an unknown tool", async () => {
     const actor = await saveOrderTool();
     await expect(saveTestCase(smoke({ name: "é".repeat(80) }), actor)).resolves.toMatchObject({ name: "é".repeat(80) });
     await saveTestCase(smoke(), actor);
-    await expect(saveTestCase(smoke(), actor)).rejects.toBeInstanceOf(ConflictError);
+    const taken = [{ path: "name", message: 'Tool order_status already has a test case named "open order"; choose another name.' }];
+    await expect(saveTestCase(smoke({ name: " open order " }), actor)).rejects.toThrow(expect.objectContaining({ issues: taken }));
     await expect(saveTestCase(smoke({ toolName: "no_such_tool" }), actor)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("edits a case: its own name stays free, another case's is refused, and the next run judges the new expectations", async () => {
+    const actor = await saveOrderTool();
+    await saveTestCase(smoke({ name: "other" }), actor);
+    const saved = await saveTestCase(smoke(), actor);
+    const rename = updateTestCase({ ...smoke({ name: "other" }), id: saved.id, basedOn: saved.updatedAt }, actor);
+    await expect(rename).rejects.toThrow(expect.objectContaining({ issues: [{ path: "name", message: expect.stringContaining('named "other"') }] }));
+    await expect(updateTestCase({ ...smoke(), id: saved.id, basedOn: "yesterday" }, actor)).rejects.toThrow(expect.objectContaining({ issues: [{ path: "basedOn", message: expect.any(String) }] }));
+
+    const edited = await updateTestCase({ ...smoke({ expectations: [{ kind: "http_status", equals: 201 }] }), id: saved.id, basedOn: saved.updatedAt }, actor);
+    expect(edited).toMatchObject({ id: saved.id, name: "open order", expectations: [{ kind: "http_status", equals: 201 }], lastRun: null });
+    const [failing] = await runTestCases("order_status", actor, { caseIds: [saved.id] });
+    expect(failing!.results).toMatchObject([{ label: "HTTP status is 201", passed: false, expected: 201, actual: 200 }]);
+
+    const fixed = await updateTestCase({ ...smoke({ name: " fixed " }), id: saved.id, basedOn: edited.updatedAt }, actor);
+    expect(fixed.name).toBe("fixed");
+    await expect(updateTestCase({ ...smoke(), id: saved.id, basedOn: edited.updatedAt }, actor)).rejects.toBeInstanceOf(ConflictError);
+    const [passing] = await runTestCases("order_status", actor, { caseIds: [saved.id] });
+    expect(passing!.passed).toBe(true);
   });
 
   it("runs all cases: a passing case passes, the tool is broken, and the failure shows expected vs actual", async () => {

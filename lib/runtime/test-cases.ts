@@ -31,6 +31,12 @@ export interface TestCaseInput {
   readonly expectations: unknown;
 }
 
+/** New values for case `id`, edited from the case as it was at `basedOn` (its `updatedAt`, ISO 8601). */
+export interface TestCaseEditInput extends TestCaseInput {
+  readonly id: number;
+  readonly basedOn: string;
+}
+
 function viewOf(record: store.TestCaseRecord): TestCaseView {
   return {
     id: record.id,
@@ -41,6 +47,7 @@ function viewOf(record: store.TestCaseRecord): TestCaseView {
     expectations: record.expectations as unknown as Expectation[],
     createdBy: record.createdBy,
     createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
     lastRun: record.lastRun && {
       at: record.lastRun.at.toISOString(),
       by: record.lastRun.by,
@@ -80,19 +87,36 @@ function checkInput(input: TestCaseInput): { name: string; context: Record<strin
 }
 
 /**
- * Saves a case for tool `input.toolName`. ValidationError for a blank or over-long name or bad
- * arguments, context or expectations (each with its path); ConflictError when the tool already
- * has a case of that name; NotFoundError for an unknown tool.
+ * Saves a case for tool `input.toolName`. ValidationError for a blank, over-long or taken name or
+ * bad arguments, context or expectations (each with its path); NotFoundError for an unknown tool.
  */
 export async function saveTestCase(input: TestCaseInput, actor: Actor): Promise<TestCaseView> {
+  return viewOf(await store.createTestCase(await checkedCase(input), actor));
+}
+
+/**
+ * The case as stored: checked, for a tool that exists, under the tool's own name, with a name no
+ * other case of the tool (than `editedId`) has. A taken name is refused next to the name field;
+ * the unique index still refuses one taken meanwhile (a ConflictError).
+ */
+async function checkedCase(input: TestCaseInput, editedId?: number): Promise<store.NewTestCase> {
   const checked = checkInput(input);
   const tool = await toolOrThrow(input.toolName);
   const toolName = tool.origin === "code" ? tool.tool.name : tool.definition.name;
-  const record = await store.createTestCase(
-    { toolName, name: checked.name, arguments: checked.args, context: checked.context, expectations: checked.expectations as unknown as JsonValue },
-    actor,
-  );
-  return viewOf(record);
+  const holder = await store.findTestCaseId(toolName, checked.name);
+  if (holder !== null && holder !== editedId) throw new ValidationError([{ path: "name", message: store.nameTakenMessage({ toolName, name: checked.name }) }]);
+  return { toolName, name: checked.name, arguments: checked.args, context: checked.context, expectations: checked.expectations as unknown as JsonValue };
+}
+
+/**
+ * Replaces case `input.id`'s name, arguments, context and expectations, checked as a new case is
+ * (ValidationError, a taken name too); ConflictError when the case changed since `input.basedOn`;
+ * NotFoundError when the case or its tool is gone. Its last run is dropped unless only the name changed.
+ */
+export async function updateTestCase(input: TestCaseEditInput, actor: Actor): Promise<TestCaseView> {
+  const basedOn = new Date(input.basedOn);
+  if (Number.isNaN(basedOn.getTime())) throw new ValidationError([{ path: "basedOn", message: "must be the time the case was last changed" }]);
+  return viewOf(await store.updateTestCase({ ...(await checkedCase(input, input.id)), id: input.id, basedOn }, actor));
 }
 
 /** Deletes case `id` (NotFoundError when it is already gone). */
@@ -105,7 +129,7 @@ export async function listTestCases(toolName: string): Promise<TestCaseView[]> {
   return (await store.listTestCases(toolName)).map(viewOf);
 }
 
-/** Fires one case and evaluates it; stores the outcome (unless the case was deleted meanwhile). */
+/** Fires one case and evaluates it; stores the outcome (unless the case was deleted or edited meanwhile). */
 async function runOne(tool: CatalogTool, testCase: store.TestCaseRecord, actor: Actor): Promise<TestCaseRunResult> {
   const context = testCase.context as Record<string, string>;
   const { run, facts, secrets } = await executeInPlayground({ tool, mode: "fire", arguments: testCase.arguments, context });
@@ -119,7 +143,7 @@ async function runOne(tool: CatalogTool, testCase: store.TestCaseRecord, actor: 
     status: run.status,
     durationMs: run.durationMs,
   };
-  await store.recordTestCaseRun(testCase.id, { passed, results: results as unknown as JsonValue, summary }, actor);
+  await store.recordTestCaseRun(testCase, { passed, results: results as unknown as JsonValue, summary }, actor);
   const view = { ...run, id: 0, actorEmail: actor.email, createdAt: new Date().toISOString() };
   return { caseId: testCase.id, name: testCase.name, passed, results, run: view };
 }

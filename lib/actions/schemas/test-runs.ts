@@ -24,5 +24,10 @@ export const saveTestCaseSchema = z.object({
   expectations: boundedJson(INPUT_LIMITS.expectationsBytes),
 });
 
+const testCaseIdSchema = z.number().int().positive("Choose a test case");
+
 /** A saved test case of a tool. */
-export const testCaseSchema = z.object({ toolName: toolNameSchema, id: z.number().int().positive("Choose a test case") });
+export const testCaseSchema = z.object({ toolName: toolNameSchema, id: testCaseIdSchema });
+
+/** New values for a saved test case, edited from the case as it was at `basedOn` (its `updatedAt`). */
+export const updateTestCaseSchema = saveTestCaseSchema.extend({ id: testCaseIdSchema, basedOn: boundedText(INPUT_LIMITS.id) });

@@ -3,10 +3,10 @@
 import { revalidatePath } from "next/cache";
 import { actionFailure, actionSuccess, type ActionResult } from "@/lib/actions/action-result";
 import { parseInput } from "@/lib/actions/parse-input";
-import { saveTestCaseSchema, testCaseSchema } from "@/lib/actions/schemas/test-runs";
+import { saveTestCaseSchema, testCaseSchema, updateTestCaseSchema } from "@/lib/actions/schemas/test-runs";
 import { toolNameSchema } from "@/lib/actions/schemas/tools";
 import { requireRole } from "@/lib/auth/session";
-import { deleteTestCase, listToolHealth, runTestCases, saveTestCase, type TestCaseRunResult, type TestCaseView, type ToolHealth } from "@/lib/runtime/test-cases";
+import { deleteTestCase, listToolHealth, runTestCases, saveTestCase, updateTestCase, type TestCaseRunResult, type TestCaseView, type ToolHealth } from "@/lib/runtime/test-cases";
 
 function revalidateTool(toolName: string) {
   revalidatePath(`/tools/${toolName}`);
@@ -20,6 +20,19 @@ export async function saveTestCaseAction(toolName: string, input: unknown): Prom
     const user = await requireRole("editor");
     const parsed = parseInput(saveTestCaseSchema, { ...(typeof input === "object" ? input : {}), toolName });
     const saved = await saveTestCase(parsed, user);
+    revalidateTool(parsed.toolName);
+    return actionSuccess(saved, `Saved test case "${saved.name}".`);
+  } catch (error) {
+    return actionFailure(error);
+  }
+}
+
+/** Changes one of `toolName`'s test cases in place: its name, arguments, context and expectations (editors). */
+export async function updateTestCaseAction(toolName: string, input: unknown): Promise<ActionResult<TestCaseView>> {
+  try {
+    const user = await requireRole("editor");
+    const parsed = parseInput(updateTestCaseSchema, { ...(typeof input === "object" ? input : {}), toolName });
+    const saved = await updateTestCase(parsed, user);
     revalidateTool(parsed.toolName);
     return actionSuccess(saved, `Saved test case "${saved.name}".`);
   } catch (error) {
