@@ -7,14 +7,8 @@ import type { Actor } from "../audit/events";
 import { ConflictError } from "../errors";
 import { recordAudit } from "./audit";
 import type { Tx } from "./client";
-import {
-  auditView,
-  changePersonaIn,
-  findPersonaOrThrow,
-  grantText,
-  PERSONA_CHANGE_ATTEMPTS,
-  toDTO,
-} from "./personas";
+import { changePersonaIn, PERSONA_CHANGE_ATTEMPTS } from "./persona-changes";
+import { auditView, findPersonaOrThrow, grantText, toDTO } from "./persona-rows";
 import { toJsonText } from "./json-columns";
 import { hasPrismaCode, inTransaction, LostRace } from "./transactions";
 

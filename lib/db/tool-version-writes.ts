@@ -14,7 +14,7 @@ import { isBuiltinToolName, serializeToolDefinition, withoutSecretValues, type T
 import { recordAudit } from "./audit";
 import type { Tx } from "./client";
 import { toJsonText } from "./json-columns";
-import { renameToolInPersonas } from "./personas";
+import { renameToolInPersonas } from "./persona-tool-references";
 import { confirmToolCredential, toolCredentialId } from "./tool-credentials";
 import { staleSave, type CurrentTool } from "./tool-current";
 import { auditSnapshot, changedSecretHeaders } from "./tool-save-audit";
