@@ -1,0 +1,25 @@
+"use client";
+
+import { JsonEditor } from "@/components/ui/json-editor";
+import type { ValidationIssue } from "@/lib/errors";
+import { IssueList } from "./issue-list";
+
+interface JsonTabProps {
+  readonly text: string;
+  readonly onChange: (text: string) => void;
+  readonly issues: readonly ValidationIssue[];
+  readonly readOnly: boolean;
+}
+
+/** The tool editor's JSON tab: the whole definition in its persisted form, with its problems listed below. */
+export function JsonTab({ text, onChange, issues, readOnly }: JsonTabProps) {
+  return (
+    <div className="grid gap-2">
+      <JsonEditor label="Tool definition (JSON)" value={text} onChange={onChange} issues={issues} readOnly={readOnly} minHeight="24rem" />
+      <p className="text-xs text-muted-foreground">
+        The whole definition in its persisted form. Secret header values are never shown here; set them in the form. Pasting the flat parameter list lifts it to JSON Schema.
+      </p>
+      <IssueList label="JSON problems" issues={issues} />
+    </div>
+  );
+}
