@@ -7,13 +7,18 @@
  * playground: the page shows only masks, while the mock upstream received the real value (read in
  * Node, outside the browser). A credential in use cannot be deleted (the tools are listed); once
  * free it is deleted after a confirmation. An import naming a missing credential is refused until the
- * operator chooses to create it empty, which the report and the Credentials page then show. Viewers see names, kinds and users only, and a crafted
+ * operator chooses to create it empty, which the report and the Credentials page then show. A save
+ * that widens where a stored secret may go (api.example.com → *.example.com) warns first, naming
+ * the change: Cancel keeps the form as typed and saves nothing; confirming saves and removes the
+ * secret; a description-only edit saves without asking. Viewers see names, kinds and users only, and a crafted
  * save is refused. The leak guard watches every value entered; everything created is removed.
  */
+import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
+import { maskSecret } from "../lib/secrets/mask";
 import { MOCK_TOKEN_PREFIX } from "../lib/tools/testing";
 import { expect, test } from "./fixtures/test";
-import { E2E_DATABASE_URL, E2E_MOCK_UPSTREAM, storageStateFor } from "./support/environment";
+import { E2E_DATABASE_URL, E2E_MOCK_UPSTREAM, E2E_SERVER_ENV, storageStateFor } from "./support/environment";
 import { callServerAction, serverActionId } from "./support/server-actions";
 
 const HEADER_CREDENTIAL = "e2e_cred_vendor_key";
@@ -22,8 +27,12 @@ const HEADER_TOOL = "e2e_cred_header_tool";
 const OAUTH_TOOL = "e2e_cred_oauth_tool";
 const IMPORTED_TOOL = "e2e_cred_imported_tool";
 const IMPORTED_CREDENTIAL = "e2e_cred_imported";
+const WIDENED_CREDENTIAL = "e2e_cred_widened";
 const VENDOR_KEY = "vk-e2e-3f9a1c7d5b2e8f40";
 const CLIENT_SECRET = "cs-e2e-9d8c7b6a5f4e3d2c";
+const WIDENED_KEY = "e2e-fixture-widened-credential-value";
+/** Kept after the run (test-results/ is wiped by the next one); data/ is git-ignored. */
+const SCREENSHOT_DIR = "data/screenshots";
 const ACTOR = { id: null, email: "e2e-credentials-spec" };
 
 interface MockRecord {
@@ -44,14 +53,15 @@ async function clearMock() {
 
 async function dataLayer() {
   process.env.DATABASE_URL = E2E_DATABASE_URL;
-  const [{ getTool }, { saveTool, deleteTool }, { getCredentialRecord }, { deleteCredentialRecord }, { parseToolDefinition }] = await Promise.all([
+  const [{ getTool }, { saveTool, deleteTool }, { getCredentialRecord }, { deleteCredentialRecord, saveCredentialRecord }, { parseToolDefinition }, { loadKeyring }] = await Promise.all([
     import("../lib/db/tools"),
     import("../lib/db/tool-saves"),
     import("../lib/db/credentials"),
     import("../lib/db/credential-saves"),
     import("../lib/tools"),
+    import("../lib/secrets/keyring"),
   ]);
-  return { getTool, saveTool, deleteTool, getCredentialRecord, deleteCredentialRecord, parseToolDefinition };
+  return { getTool, saveTool, deleteTool, getCredentialRecord, deleteCredentialRecord, saveCredentialRecord, parseToolDefinition, loadKeyring };
 }
 
 /** A GET tool calling the mock upstream's echo, with no credential yet (the editor attaches one). */
@@ -72,12 +82,36 @@ async function removeCreated() {
     const stored = await getTool(name);
     if (stored) await deleteTool(name, stored.version, ACTOR);
   }
-  for (const name of [HEADER_CREDENTIAL, OAUTH_CREDENTIAL, IMPORTED_CREDENTIAL]) {
+  for (const name of [HEADER_CREDENTIAL, OAUTH_CREDENTIAL, IMPORTED_CREDENTIAL, WIDENED_CREDENTIAL]) {
     if (await getCredentialRecord(name)) await deleteCredentialRecord(name, ACTOR);
   }
 }
 
+/** A header credential for api.example.com holding {@link WIDENED_KEY}, stored through the data layer as the server would. */
+async function seedWidenedCredential() {
+  const { saveCredentialRecord, loadKeyring } = await dataLayer();
+  await saveCredentialRecord({
+    input: { name: WIDENED_CREDENTIAL, description: "Before the edit.", kind: "header", header_name: "X-Widened-Key", hosts: ["api.example.com"], value: WIDENED_KEY },
+    keyring: loadKeyring(E2E_SERVER_ENV),
+    actor: ACTOR,
+  });
+}
+
 const sheet = (page: Page, title: string) => page.getByRole("dialog", { name: title });
+
+/** Opens credential `name`'s editor from its row's ⋯ menu. */
+async function openEditor(page: Page, name: string) {
+  await page.getByRole("row", { name, exact: true }).getByRole("button", { name: `Actions for ${name}` }).click();
+  await page.getByRole("menuitem", { name: "Edit" }).click();
+  return sheet(page, `Edit credential ${name}`);
+}
+
+/** A screenshot of the page as it is, at `width` px, into {@link SCREENSHOT_DIR} for review. */
+async function keepScreenshot(page: Page, name: string, width: number) {
+  await page.setViewportSize({ width, height: 844 });
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-${width}.png` });
+}
 
 async function openNewCredential(page: Page) {
   await page.goto("/credentials");
@@ -214,6 +248,53 @@ test.describe("as an editor", () => {
     await confirm.getByRole("button", { name: "Delete credential" }).click();
     await expect(page.getByText(`Credential ${HEADER_CREDENTIAL} deleted.`)).toBeVisible();
     await expect(page.getByRole("row", { name: HEADER_CREDENTIAL, exact: true })).toHaveCount(0);
+  });
+});
+
+test.describe("a save that would remove the stored secret", () => {
+  test.use({ storageState: storageStateFor("editor"), viewport: { width: 1280, height: 800 } });
+
+  test("asks first, naming what widens: Cancel keeps the form and saves nothing, confirming removes the secret; a description-only edit does not ask", async ({ page, leakGuard }) => {
+    leakGuard.watch(WIDENED_KEY);
+    await seedWidenedCredential();
+    const { getCredentialRecord } = await dataLayer();
+    await page.goto("/credentials");
+    const row = page.getByRole("row", { name: WIDENED_CREDENTIAL, exact: true });
+    await expect(row).toContainText(maskSecret(WIDENED_KEY));
+
+    const described = await openEditor(page, WIDENED_CREDENTIAL);
+    await described.getByLabel("Description (optional)", { exact: true }).fill("Rotated in March.");
+    await described.getByRole("button", { name: "Save credential" }).click();
+    await expect(described).toBeHidden();
+    await expect(page.getByText(`Credential ${WIDENED_CREDENTIAL} saved.`)).toBeVisible();
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    await expect(row).toContainText("Rotated in March.");
+    await expect(row).toContainText(maskSecret(WIDENED_KEY));
+
+    const form = await openEditor(page, WIDENED_CREDENTIAL);
+    await form.getByLabel("Description (optional)", { exact: true }).fill("Every regional endpoint.");
+    await form.getByLabel("Host 1", { exact: true }).fill("*.example.com");
+    await form.getByRole("button", { name: "Save credential" }).click();
+    const warning = page.getByRole("alertdialog", { name: "Remove the stored secret?" });
+    await expect(warning).toContainText("api.example.com → *.example.com adds every subdomain of example.com");
+    await expect(warning).toContainText("Saving removes the stored secret, and calls using this credential are refused until a new one is entered.");
+    await expect(warning.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await keepScreenshot(page, "credentials-secret-loss-warning", 390);
+    await keepScreenshot(page, "credentials-secret-loss-warning", 1280);
+
+    await warning.getByRole("button", { name: "Cancel" }).click();
+    await expect(warning).toBeHidden();
+    await expect(form.getByLabel("Host 1", { exact: true })).toHaveValue("*.example.com");
+    await expect(form.getByLabel("Description (optional)", { exact: true })).toHaveValue("Every regional endpoint.");
+    expect(await getCredentialRecord(WIDENED_CREDENTIAL)).toMatchObject({ hosts: ["api.example.com"], mask: maskSecret(WIDENED_KEY) });
+
+    await form.getByRole("button", { name: "Save credential" }).click();
+    await warning.getByRole("button", { name: "Save and remove the secret" }).click();
+    await expect(form).toBeHidden();
+    await expect(page.getByText("The stored secret cannot follow this change (api.example.com → *.example.com adds every subdomain of example.com): enter it again.")).toBeVisible();
+    await expect(row).toContainText("*.example.com");
+    await expect(row).toContainText("not set");
+    expect(await getCredentialRecord(WIDENED_CREDENTIAL)).toMatchObject({ hosts: ["*.example.com"], description: "Every regional endpoint.", mask: null });
   });
 });
 

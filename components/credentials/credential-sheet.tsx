@@ -4,16 +4,18 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { saveCredentialAction } from "@/app/(dashboard)/credentials/actions";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog } from "@/components/ui/dialog";
 import { FormStatus } from "@/components/ui/form-status";
 import { toast } from "@/components/ui/toaster";
 import type { SecretEntry } from "@/components/tool-form/secret-field";
-import { credentialInput, draftFromCredential, emptyCredentialDraft, fieldPath, type CredentialDraft, type CredentialFields } from "./credential-draft";
+import { describeWidening, type SecretWidening } from "@/lib/credentials/secret-binding";
+import { credentialInput, draftFromCredential, emptyCredentialDraft, fieldPath, type CredentialDraft } from "./credential-draft";
 import { CredentialFields as Fields } from "./credential-fields";
+import { secretLostBySave, type StoredCredentialFields } from "./secret-loss";
 
 /** A stored credential as the editor receives it: public parts, the secret's mask and the version the edit starts from. */
-export interface EditableCredential extends CredentialFields {
-  readonly mask: string | null;
+export interface EditableCredential extends StoredCredentialFields {
   readonly version: number;
 }
 
@@ -29,7 +31,9 @@ const KEEP: SecretEntry = { kind: "keep" };
 /**
  * Create or edit a credential in a sheet. A refused save keeps every field as typed (the secret
  * included) and shows each problem next to its field; the secret field shows only the stored
- * mask, keeps it when untouched, and clears it only through its explicit Clear button.
+ * mask, keeps it when untouched, and clears it only through its explicit Clear button. A save
+ * that would drop the stored secret (it widens where the secret may go) asks first, naming what
+ * widens; Cancel returns to the form as typed.
  */
 export function CredentialSheet({ open, onOpenChange, credential }: CredentialSheetProps) {
   const router = useRouter();
@@ -38,6 +42,8 @@ export function CredentialSheet({ open, onOpenChange, credential }: CredentialSh
   const [secret, setSecret] = useState<SecretEntry>(KEEP);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string>();
+  /** What the save about to be confirmed widens; null while no confirmation is asked. */
+  const [widenings, setWidenings] = useState<readonly SecretWidening[] | null>(null);
   const [pending, startTransition] = useTransition();
 
   const changeOpen = (next: boolean) => {
@@ -47,9 +53,10 @@ export function CredentialSheet({ open, onOpenChange, credential }: CredentialSh
     setSecret(KEEP);
     setErrors({});
     setMessage(undefined);
+    setWidenings(null);
   };
   const update = (patch: Partial<CredentialDraft>) => setDraft((current) => ({ ...current, ...patch }));
-  const submit = () =>
+  const save = () =>
     startTransition(async () => {
       const { input, clearSecret } = credentialInput(draft, secret);
       const result = await saveCredentialAction({ input, existingName: credential?.name ?? null, basedOnVersion: credential?.version ?? null, clearSecret });
@@ -63,6 +70,7 @@ export function CredentialSheet({ open, onOpenChange, credential }: CredentialSh
         }
         setErrors(byField);
         setMessage([result.message, ...elsewhere].join(" "));
+        setWidenings(null);
         return;
       }
       toast.success(result.message ?? "Saved.");
@@ -70,6 +78,12 @@ export function CredentialSheet({ open, onOpenChange, credential }: CredentialSh
       changeOpen(false);
       router.refresh();
     });
+
+  const submit = () => {
+    const lost = secretLostBySave(credential, draft, secret);
+    if (lost.length > 0) setWidenings(lost);
+    else save();
+  };
 
   const kindChanged = credential !== null && draft.kind !== credential.kind;
   const formId = credential ? `edit-credential-${credential.name}` : "create-credential";
@@ -111,6 +125,33 @@ export function CredentialSheet({ open, onOpenChange, credential }: CredentialSh
         />
         <FormStatus ok={false} message={message} />
       </form>
+      <ConfirmDialog
+        open={widenings !== null}
+        onOpenChange={(next) => !next && setWidenings(null)}
+        title="Remove the stored secret?"
+        description={widenings && <SecretLossDescription widenings={widenings} />}
+        confirmLabel="Save and remove the secret"
+        onConfirm={save}
+        pending={pending}
+      />
     </Dialog>
+  );
+}
+
+/** What widens, one line each, then what the save does to the secret (inside the dialog's description paragraph). */
+function SecretLossDescription({ widenings }: { widenings: readonly SecretWidening[] }) {
+  return (
+    <>
+      This change lets the secret go where it could not before:
+      {widenings.map((widening) => (
+        <span key={describeWidening(widening)} className="mt-1 ml-5 list-item list-disc font-mono text-xs text-foreground [overflow-wrap:anywhere]">
+          {describeWidening(widening)}
+        </span>
+      ))}
+      <span className="mt-2 block">
+        Saving removes the stored secret, and calls using this credential are refused until a new one is entered. To keep it working, cancel and type the secret
+        again before saving.
+      </span>
+    </>
   );
 }

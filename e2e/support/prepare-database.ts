@@ -1,12 +1,13 @@
 /**
  * Gives the e2e server a fresh database: migrated, seeded like a real installation, plus one
- * operator per role and tools whose secret headers hold the values the leak guard watches.
+ * operator per role, and tools and a shared credential whose secrets hold values the leak guard watches.
  * Runs before `next start` (see playwright.config.ts), with the e2e server's environment.
  */
 import { rmSync, writeFileSync } from "node:fs";
 import { applyPendingMigrations } from "../../scripts/db/apply-migrations";
 import { SYSTEM_ACTOR } from "../../lib/audit/events";
 import { createApiKey, revokeApiKey } from "../../lib/db/api-keys";
+import { saveCredentialRecord } from "../../lib/db/credential-saves";
 import { getDb } from "../../lib/db/client";
 import { sqliteFilePath } from "../../lib/db/database-url";
 import { createPersona } from "../../lib/db/personas";
@@ -161,6 +162,21 @@ for (const name of ["e2e_persona_keep", "e2e_persona_doomed"]) {
     actor: SYSTEM_ACTOR,
   });
 }
+
+// A shared credential no tool uses, so the Credentials page shows a row (shell.spec.ts screenshots
+// it). Its host is one no spec's tool calls, so no tool editor's picker offers it.
+await saveCredentialRecord({
+  input: {
+    name: "e2e_shared_vendor",
+    description: "End-to-end fixture credential; no tool uses it.",
+    kind: "header",
+    header_name: "X-Vendor-Key",
+    hosts: ["api.vendor.example.org"],
+    value: SEEDED_SECRETS.sharedCredentialValue,
+  },
+  keyring,
+  actor: SYSTEM_ACTOR,
+});
 
 // The sign-in abuse spec's own operator, locked out there.
 await createUser({ ...LOCKOUT_OPERATOR, role: "viewer" }, SYSTEM_ACTOR);

@@ -28,7 +28,14 @@ export {
   type PlaceableRequest,
   type Placement,
 } from "./placement";
-export { credentialSecretAssociatedData, storedSecretProblem } from "./secret-binding";
+export {
+  credentialSecretAssociatedData,
+  describeWidening,
+  secretWidenings,
+  storedSecretProblem,
+  type SecretReach,
+  type SecretWidening,
+} from "./secret-binding";
 export { toolCredentialIssues, type CredentialUser } from "./tool-binding";
 export {
   dispatcherTokenTransport,
