@@ -4,13 +4,57 @@
  * survives the refusal, so the operator is then created with the role chosen; a role change and a
  * deactivation ask first, and cancelling changes nothing; the last active admin cannot demote
  * themselves; every change shows up in the audit trail. Non-admins see the list but no controls.
+ * An operator linked to single sign-on shows it (to every role); an admin removes the link from the
+ * row's ⋯ menu after confirming, sees the toast and the badge go, with focus back on the ⋯ button,
+ * and finds one entry for it in the operator's audit trail (from the same menu); removing it again
+ * is refused. Editors and viewers get no control, and a crafted call of theirs is refused.
  */
+import { mkdirSync } from "node:fs";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
-import { E2E_OPERATORS, storageStateFor } from "./support/environment";
+import { E2E_DATABASE_URL, E2E_OPERATORS, storageStateFor } from "./support/environment";
 import { callServerAction, serverActionId } from "./support/server-actions";
 import { openGuardedPage } from "./support/guarded-page";
 import { addOperatorThroughForm } from "./support/operators";
 import { signInAs } from "./support/sign-in";
+
+const SSO_ISSUER = "https://sso.e2e.quiver.test/realms/ops";
+const SSO_HOST = "sso.e2e.quiver.test";
+const SSO_BADGE_TITLE = `Linked to single sign-on at ${SSO_HOST}`;
+const REMOVE_LINK_ACTION = () => serverActionId("app/(dashboard)/settings/users/actions.ts", "removeSingleSignOnLinkAction");
+
+async function dataLayer() {
+  process.env.DATABASE_URL = E2E_DATABASE_URL;
+  const [{ createUser }, { listSingleSignOnIssuers, signInWithOidcIdentity }, { SYSTEM_ACTOR }] = await Promise.all([
+    import("../lib/db/users"),
+    import("../lib/db/oidc-links"),
+    import("../lib/audit/events"),
+  ]);
+  return { createUser, listSingleSignOnIssuers, signInWithOidcIdentity, SYSTEM_ACTOR };
+}
+
+/** Adds a viewer through the data layer and links them to single sign-on as their first sign-in would; returns their id. */
+async function addLinkedOperator(email: string, name: string): Promise<string> {
+  const { createUser, signInWithOidcIdentity, SYSTEM_ACTOR } = await dataLayer();
+  const user = await createUser({ email, name, role: "viewer", password: `${email}-initial-pass` }, SYSTEM_ACTOR);
+  expect(await signInWithOidcIdentity({ issuer: SSO_ISSUER, subject: `idp-${user.id}`, verifiedEmail: email })).toMatchObject({ ok: true, linked: true });
+  return user.id;
+}
+
+async function isLinked(id: string): Promise<boolean> {
+  return (await (await dataLayer()).listSingleSignOnIssuers()).has(id);
+}
+
+/** Full-page screenshots at desktop and phone width into data/screenshots/; the phone page must not scroll sideways. */
+async function screenshotsAtBothWidths(page: Page, name: string): Promise<void> {
+  mkdirSync("data/screenshots", { recursive: true });
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `data/screenshots/${name}-${width}.png`, fullPage: true });
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
 
 test.describe("as an admin", () => {
   test.use({ storageState: storageStateFor("admin") });
@@ -149,6 +193,50 @@ test.describe("as an admin", () => {
     await expect(page.getByLabel(`Role of ${E2E_OPERATORS.admin.email}`)).toHaveValue("admin");
     await expect(page.getByLabel("Role: admin")).toBeVisible();
   });
+
+  test("removes a single sign-on link from the row's menu after asking; cancelling keeps it", async ({ page }) => {
+    const sid = { email: "sid.sso@e2e.quiver.test", name: "Sid Single-Sign-On" };
+    const sidId = await addLinkedOperator(sid.email, sid.name);
+    await page.goto("/settings/users");
+    const row = page.getByRole("row", { name: sid.email });
+    const badge = row.getByTitle(SSO_BADGE_TITLE);
+    await expect(badge).toHaveText(`SSO at ${SSO_HOST}`);
+    await expect(page.getByRole("row", { name: E2E_OPERATORS.editor.email }).getByTitle(SSO_BADGE_TITLE)).toHaveCount(0);
+    await screenshotsAtBothWidths(page, "operators-sso-linked");
+
+    const menu = page.getByRole("button", { name: `Actions for ${sid.email}` });
+    const confirm = page.getByRole("alertdialog", { name: `Remove ${sid.email}'s single sign-on link?` });
+    await menu.click();
+    await page.getByRole("menuitem", { name: "Remove single sign-on link" }).click();
+    await expect(confirm).toContainText(`Their next single sign-on through ${SSO_HOST} links them again`);
+    await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(confirm).toBeHidden();
+    await expect(menu).toBeFocused();
+    expect(await isLinked(sidId)).toBe(true);
+
+    await page.keyboard.press("Enter");
+    await page.getByRole("menuitem", { name: "Remove single sign-on link" }).click();
+    await confirm.getByRole("button", { name: "Remove link" }).click();
+    const notifications = page.getByRole("region", { name: /^Notifications/ });
+    await expect(notifications.getByText(`${sid.email} is no longer linked to single sign-on`)).toBeVisible();
+    await expect(confirm).toBeHidden();
+    await expect(badge).toHaveCount(0);
+    await expect(menu).toBeFocused();
+    expect(await isLinked(sidId)).toBe(false);
+
+    const again = await callServerAction(page.request, "/settings/users", REMOVE_LINK_ACTION(), [sidId]);
+    expect(await again.text()).toContain(`${sid.email} is not linked to single sign-on, so there is no link to remove.`);
+
+    await menu.click();
+    await expect(page.getByRole("menuitem", { name: "Remove single sign-on link" })).toHaveCount(0);
+    await page.getByRole("menuitem", { name: "Audit trail" }).click();
+    await expect(page).toHaveURL(/\/audit\?type=user&target=sid\.sso/);
+    const events = page.getByRole("list", { name: "Audit events" }).getByRole("listitem");
+    await expect(events.filter({ hasText: "Single sign-on link removed" })).toHaveCount(1);
+    await expect(events.first()).toContainText("Single sign-on link removed");
+    await expect(events.first()).toContainText(E2E_OPERATORS.admin.email);
+  });
 });
 
 test.describe("as an editor", () => {
@@ -160,4 +248,19 @@ test.describe("as an editor", () => {
     await expect(page.getByRole("button", { name: "Add operator" })).toHaveCount(0);
     await expect(page.getByText("Only admins add operators or change roles.")).toBeVisible();
   });
+});
+
+test("editors and viewers see a single sign-on link but cannot remove it, not even with a crafted call", async ({ browser, leakGuard }) => {
+  const kim = { email: "kim.kept-link@e2e.quiver.test", name: "Kim Kept Link" };
+  const kimId = await addLinkedOperator(kim.email, kim.name);
+  for (const role of ["editor", "viewer"] as const) {
+    const session = await openGuardedPage(browser, leakGuard, storageStateFor(role));
+    await session.page.goto("/settings/users");
+    await expect(session.page.getByRole("row", { name: kim.email }).getByTitle(SSO_BADGE_TITLE)).toHaveText(`SSO at ${SSO_HOST}`);
+    await expect(session.page.getByRole("button", { name: `Actions for ${kim.email}` })).toHaveCount(0);
+    const refused = await callServerAction(session.page.request, "/settings/users", REMOVE_LINK_ACTION(), [kimId]);
+    expect(await refused.text()).toContain(`This needs the admin role; you are signed in as ${role}.`);
+    await session.close();
+  }
+  expect(await isLinked(kimId)).toBe(true);
 });

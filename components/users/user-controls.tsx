@@ -9,19 +9,22 @@ import { Select } from "@/components/ui/select";
 import { toast } from "@/components/ui/toaster";
 import type { ActionResult } from "@/lib/actions/action-result";
 import { isRole, ROLE_DESCRIPTIONS, ROLES, type Role } from "@/lib/auth/roles";
+import { OperatorRowMenu } from "./operator-row-menu";
 import { ResetPasswordButton } from "./reset-password-button";
 import { useReturnFocus } from "./use-return-focus";
 
 interface Props {
   readonly user: { id: string; email: string; role: Role; active: boolean };
   readonly isSelf: boolean;
+  /** The identity provider the operator is linked to for single sign-on, or null. */
+  readonly singleSignOnIssuer: string | null;
 }
 
 /**
- * Role, status and password controls for one operator row (admins only). A role change and a
- * deactivation ask first; cancelling leaves the operator exactly as they were.
+ * Role, status and password controls for one operator row, then its ⋯ menu (admins only). A role
+ * change and a deactivation ask first; cancelling leaves the operator exactly as they were.
  */
-export function UserControls({ user, isSelf }: Props) {
+export function UserControls({ user, isSelf, singleSignOnIssuer }: Props) {
   const [result, setResult] = useState<ActionResult | null>(null);
   const [proposedRole, setProposedRole] = useState<Role | null>(null);
   const [confirmingDeactivation, setConfirmingDeactivation] = useState(false);
@@ -71,6 +74,10 @@ export function UserControls({ user, isSelf }: Props) {
       >
         {user.active ? (isSelf ? "Deactivate (you)" : "Deactivate") : "Activate"}
       </Button>
+      {/* On phone cards the ⋯ sits at the card's top right, as other tables' row menus do. */}
+      <span className="max-md:absolute max-md:top-2 max-md:right-2">
+        <OperatorRowMenu user={user} singleSignOnIssuer={singleSignOnIssuer} />
+      </span>
       <ConfirmDialog
         open={proposedRole !== null}
         onOpenChange={(open) => !open && setProposedRole(null)}

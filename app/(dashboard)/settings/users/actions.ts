@@ -6,6 +6,7 @@ import { actionFailure, actionSuccess, type ActionResult } from "@/lib/actions/a
 import { parseForm, parseInput } from "@/lib/actions/parse-input";
 import { newUserSchema, roleSchema, userIdSchema } from "@/lib/actions/schemas/users";
 import { requireRole } from "@/lib/auth/session";
+import { unlinkSingleSignOn } from "@/lib/db/oidc-links";
 import { resetUserPassword } from "@/lib/db/user-passwords";
 import { changeUserRole, createUser, setUserActive } from "@/lib/db/users";
 
@@ -55,6 +56,22 @@ export async function resetUserPasswordAction(userId: string): Promise<ActionRes
     const { email, password } = await resetUserPassword(parseInput(userIdSchema, userId), admin);
     revalidatePath("/settings/users");
     return actionSuccess({ email, password }, `${email}'s password was reset and their sessions ended.`);
+  } catch (error) {
+    return actionFailure(error);
+  }
+}
+
+/**
+ * Removes an operator's single sign-on link (admin only), for when their account at the identity
+ * provider changed. Their next single sign-on links them again by e-mail; their password and
+ * sessions are unaffected (docs/DECISIONS.md).
+ */
+export async function removeSingleSignOnLinkAction(userId: string): Promise<ActionResult> {
+  try {
+    const admin = await requireRole("admin");
+    const { email } = await unlinkSingleSignOn(parseInput(userIdSchema, userId), admin);
+    revalidatePath("/settings/users");
+    return actionSuccess(undefined, `${email} is no longer linked to single sign-on; their next single sign-on links them again by e-mail.`);
   } catch (error) {
     return actionFailure(error);
   }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { AddUserForm } from "@/components/users/add-user-form";
+import { SingleSignOnBadge } from "@/components/users/single-sign-on-badge";
 import { UserControls } from "@/components/users/user-controls";
 import { Badge, StatusBadge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
@@ -7,13 +8,14 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Cell, Row, Table } from "@/components/ui/table";
 import { hasRole, ROLE_DESCRIPTIONS, ROLES } from "@/lib/auth/roles";
 import { requirePageOperator } from "@/lib/auth/session";
+import { listSingleSignOnIssuers } from "@/lib/db/oidc-links";
 import { listUsers } from "@/lib/db/users";
 
 export const metadata: Metadata = { title: "Operators" };
 
 export default async function UsersPage() {
   const operator = await requirePageOperator();
-  const users = await listUsers();
+  const [users, singleSignOnIssuers] = await Promise.all([listUsers(), listSingleSignOnIssuers()]);
   const isAdmin = hasRole(operator.role, "admin");
 
   return (
@@ -32,28 +34,40 @@ export default async function UsersPage() {
         ))}
       </dl>
       <Table caption="Operators" columns={[{ label: "Operator" }, { label: "Role" }, { label: "Status" }, ...(isAdmin ? [{ label: "Actions", srOnly: true }] : [])]}>
-        {users.map((user) => (
-          <Row key={user.id} label={user.email}>
-            <Cell>
-              <span className="min-w-0">
-                <span className="block font-medium">
-                  {user.name}
-                  {user.id === operator.id && <span className="ml-1 text-xs font-normal text-muted-foreground">(you)</span>}
+        {users.map((user) => {
+          const singleSignOnIssuer = singleSignOnIssuers.get(user.id) ?? null;
+          return (
+            <Row key={user.id} label={user.email}>
+              <Cell className={isAdmin ? "max-md:pr-10" : undefined}>
+                <span className="min-w-0">
+                  <span className="block font-medium">
+                    {user.name}
+                    {user.id === operator.id && <span className="ml-1 text-xs font-normal text-muted-foreground">(you)</span>}
+                  </span>
+                  <span className="block truncate text-xs text-muted-foreground">{user.email}</span>
                 </span>
-                <span className="block truncate text-xs text-muted-foreground">{user.email}</span>
-              </span>
-            </Cell>
-            <Cell label="Role">
-              <Badge tone="accent">{user.role}</Badge>
-            </Cell>
-            <Cell label="Status">{user.active ? <StatusBadge status="success">active</StatusBadge> : <StatusBadge status="neutral">deactivated</StatusBadge>}</Cell>
-            {isAdmin && (
-              <Cell>
-                <UserControls user={{ id: user.id, email: user.email, role: user.role, active: user.active }} isSelf={user.id === operator.id} />
               </Cell>
-            )}
-          </Row>
-        ))}
+              <Cell label="Role">
+                <Badge tone="accent">{user.role}</Badge>
+              </Cell>
+              <Cell label="Status">
+                <span className="flex flex-wrap gap-1">
+                  {user.active ? <StatusBadge status="success">active</StatusBadge> : <StatusBadge status="neutral">deactivated</StatusBadge>}
+                  {singleSignOnIssuer && <SingleSignOnBadge issuer={singleSignOnIssuer} />}
+                </span>
+              </Cell>
+              {isAdmin && (
+                <Cell>
+                  <UserControls
+                    user={{ id: user.id, email: user.email, role: user.role, active: user.active }}
+                    isSelf={user.id === operator.id}
+                    singleSignOnIssuer={singleSignOnIssuer}
+                  />
+                </Cell>
+              )}
+            </Row>
+          );
+        })}
       </Table>
       {isAdmin ? (
         <div id="add-operator" className="mt-8 max-w-2xl scroll-mt-20">
