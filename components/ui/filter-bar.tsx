@@ -28,7 +28,7 @@ const asOption = (option: string | FacetOption): FacetOption => (typeof option =
 /** A facet's menu: "Any …", then its options as links, grouped under headings where they have one. */
 function facetMenuItems(facet: Facet, basePath: string, values: FilterValues): MenuItem[] {
   const items: MenuItem[] = [{ kind: "link", label: `Any ${facet.label.toLowerCase()}`, href: hrefWith(basePath, values, { [facet.param]: undefined }) }];
-  let group: { label: string; items: MenuItem[] } | undefined;
+  let group: { kind: "group"; label: string; items: MenuItem[] } | undefined;
   for (const option of facet.options.map(asOption)) {
     const link: MenuItem = { kind: "link", label: option.label, href: hrefWith(basePath, values, { [facet.param]: option.value }) };
     if (option.group === undefined) {
@@ -37,8 +37,8 @@ function facetMenuItems(facet: Facet, basePath: string, values: FilterValues): M
     } else if (group?.label === option.group) {
       group.items.push(link);
     } else {
-      group = { label: option.group, items: [link] };
-      items.push({ kind: "group", ...group });
+      group = { kind: "group", label: option.group, items: [link] };
+      items.push(group);
     }
   }
   return items;
