@@ -127,6 +127,9 @@ test("a save based on a stale version is refused with what changed, and the edit
   const colleague = await openGuardedPage(browser, leakGuard, storageStateFor("admin"));
   await page.goto(`/tools/${TOOL}/edit`);
   await colleague.page.goto(`/tools/${TOOL}/edit`);
+  // Both editors must be running before anyone types: on a loaded machine, text filled in before
+  // hydration was merged with the server-rendered value (the colleague's save came out as new + old).
+  await Promise.all([page.waitForLoadState("networkidle"), colleague.page.waitForLoadState("networkidle")]);
 
   await colleague.page.getByLabel("Description", { exact: true }).fill("Creates an order (colleague's words).");
   await colleague.page.getByRole("button", { name: "Save" }).click();
