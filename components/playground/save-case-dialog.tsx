@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/field";
-import { fieldError } from "@/components/ui/field-errors";
+import { fieldError, issuesInside, issuesWithin } from "@/components/ui/field-errors";
 import { JsonEditor } from "@/components/ui/json-editor";
 import type { ActionResult } from "@/lib/actions/action-result";
 import type { ValidationIssue } from "@/lib/errors";
@@ -77,15 +77,11 @@ type CaseForm = ReturnType<typeof useCaseForm>;
 
 /** The problem at `field` or inside it, saying where inside (`0.kind: …`) so it can be found in a JSON document. */
 function problemAt(issues: readonly ValidationIssue[], field: string): string | undefined {
-  const issue = issues.find((entry) => entry.path === field || entry.path.startsWith(`${field}.`));
+  const issue = issuesWithin(issues, field)[0];
   if (!issue) return undefined;
   return issue.path === field ? issue.message : `${issue.path.slice(field.length + 1)}: ${issue.message}`;
 }
 
-/** `issues` inside `field`, with paths relative to it (for the JSON editor's underlines). */
-function issuesInside(issues: readonly ValidationIssue[], field: string): ValidationIssue[] {
-  return issues.filter((issue) => issue.path === field || issue.path.startsWith(`${field}.`)).map((issue) => ({ ...issue, path: issue.path.slice(field.length + 1) }));
-}
 
 interface CaseDialogFrameProps {
   readonly form: CaseForm;

@@ -10,8 +10,3 @@ export function issuesAt(issues: readonly ValidationIssue[], path: string): stri
   const messages = issues.filter((issue) => issue.path === path).map((issue) => issue.message);
   return messages.length > 0 ? messages.join("; ") : undefined;
 }
-
-/** Messages of the issues at `path` or below it, for a block that owns a subtree. */
-export function issuesWithin(issues: readonly ValidationIssue[], path: string): ValidationIssue[] {
-  return issues.filter((issue) => issue.path === path || issue.path.startsWith(`${path}.`));
-}

@@ -5,11 +5,12 @@ import { useRef, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field, Input } from "@/components/ui/field";
+import { issuesInside } from "@/components/ui/field-errors";
 import { JsonEditor } from "@/components/ui/json-editor";
 import { Select } from "@/components/ui/select";
 import type { ValidationIssue } from "@/lib/errors";
 import { HTTP_METHODS } from "@/lib/tools/client";
-import { controlId, issuesAt, issuesWithin } from "./field-issues";
+import { controlId, issuesAt } from "./field-issues";
 import { insertAtCursor, PlaceholderMenu } from "./placeholder-menu";
 import { SecretField, type SecretEntry } from "./secret-field";
 import { rowKey, type HeaderRow, type PairRow, type ToolDraft } from "./tool-draft";
@@ -38,7 +39,7 @@ export function RequestEditor({ draft, update, issues, readOnly, secrets, creden
   const parameterNames = draft.parameters.map((field) => field.name);
   const bodyless = draft.method === "GET" || draft.method === "HEAD";
   const urlError = issuesAt(issues, "request.url");
-  const bodyIssues = issuesWithin(issues, "request.body").map((issue) => ({ ...issue, path: issue.path.replace(/^request\.body\.?/, "") }));
+  const bodyIssues = issuesInside(issues, "request.body");
 
   return (
     <div className="grid gap-5">

@@ -9,11 +9,12 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { cn } from "@/components/ui/cn";
 import { Field, Input } from "@/components/ui/field";
+import { issuesWithin } from "@/components/ui/field-errors";
 import { RowActions } from "@/components/ui/menu";
 import { Select } from "@/components/ui/select";
 import type { ValidationIssue } from "@/lib/errors";
 import { CONSTRAINTS, newField, PARAMETER_TYPES, type ConstraintKeyword, type ParameterField, type ParameterType } from "@/lib/tools/client";
-import { controlId, issuesAt, issuesWithin } from "./field-issues";
+import { controlId, issuesAt } from "./field-issues";
 
 const CONSTRAINT_LABELS: Record<ConstraintKeyword, string> = {
   minLength: "Min length",
