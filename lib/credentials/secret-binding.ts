@@ -38,7 +38,7 @@ export function credentialSecretAssociatedData(credentialId: string, credential:
 function covered(patterns: readonly string[], pattern: string): boolean {
   if (!pattern.startsWith(WILDCARD_PREFIX)) return hostAdmitted(patterns, pattern);
   const suffix = pattern.slice(WILDCARD_PREFIX.length);
-  return patterns.some((before) => before.startsWith(WILDCARD_PREFIX) && (suffix === before.slice(2) || suffix.endsWith(`.${before.slice(2)}`)));
+  return patterns.some((before) => before.startsWith(WILDCARD_PREFIX) && (suffix === before.slice(WILDCARD_PREFIX.length) || suffix.endsWith(`.${before.slice(WILDCARD_PREFIX.length)}`)));
 }
 
 /**
