@@ -6,6 +6,15 @@ import { E2E_BASE_URL, E2E_MOCK_UPSTREAM, E2E_SERVER_ENV, E2E_SERVER_LOG } from 
  * download cannot work offline). The mock upstream starts first (the playground's tools call it);
  * then the web server prepares a fresh SQLite database and starts.
  */
+
+// Specs read and write the test database through lib/, whose server modules import `server-only`:
+// it admits only React's server build, so the test workers resolve with that condition. The app
+// servers they start do not (E2E_SERVER_ENV resets NODE_OPTIONS).
+const REACT_SERVER_CONDITION = "--conditions=react-server";
+if (!process.env.NODE_OPTIONS?.includes(REACT_SERVER_CONDITION)) {
+  process.env.NODE_OPTIONS = [process.env.NODE_OPTIONS, REACT_SERVER_CONDITION].filter(Boolean).join(" ");
+}
+
 export default defineConfig({
   testDir: "./e2e",
   testMatch: /.*\.(spec|setup)\.ts$/,
@@ -48,7 +57,7 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      command: `mkdir -p data && (npx tsx e2e/support/prepare-database.ts && npx next start -p ${new URL(E2E_BASE_URL).port}) 2>&1 | tee ${E2E_SERVER_LOG}`,
+      command: `mkdir -p data && (npx tsx --conditions=react-server e2e/support/prepare-database.ts && npx next start -p ${new URL(E2E_BASE_URL).port}) 2>&1 | tee ${E2E_SERVER_LOG}`,
       url: `${E2E_BASE_URL}/login`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -1,6 +1,6 @@
 import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
-import { PATH_HEADER, signInPath } from "@/lib/auth/access-gate";
+import { PATH_HEADER, signInPath } from "@/lib/operators";
 import { createNonce, pageContentSecurityPolicy } from "@/lib/security/headers";
 
 /**
@@ -27,7 +27,7 @@ function requestedPath(request: NextRequest): string {
 /**
  * Lets the request through to rendering, carrying the nonce and the policy Next.js reads it from,
  * and the page asked for: a session found ended while rendering sends the operator to sign-in with
- * it (lib/auth/session.ts). Set here, it replaces whatever a client sent under that name.
+ * it (lib/operators/session.ts). Set here, it replaces whatever a client sent under that name.
  */
 function renderWithNonce(request: NextRequest, nonce: string, policy: string): NextResponse {
   const headers = new Headers(request.headers);

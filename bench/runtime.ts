@@ -35,14 +35,14 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { SYSTEM_ACTOR } from "../lib/audit/events";
-import { createApiKey } from "../lib/db/api-keys";
+import { createApiKey } from "../lib/agent-door/api-keys";
 import { createDb, setDb } from "../lib/db/client";
-import { createPersona } from "../lib/db/personas";
+import { createPersona } from "../lib/personas/server/personas";
 import { dropPostgresSchema } from "../lib/db/test-support/postgres-schema";
-import { saveTool } from "../lib/db/tool-saves";
+import { saveTool } from "../lib/catalog/tool-saves";
 import { generateEncryptionKey } from "../lib/secrets/keyring";
 import { parseToolDefinition } from "../lib/tools";
-import { applyPendingMigrations } from "../scripts/db/apply-migrations";
+import { applyPendingMigrations } from "../lib/db/migrations/apply-migrations";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);

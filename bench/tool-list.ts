@@ -15,9 +15,9 @@ import path from "node:path";
 import pg from "pg";
 import { SYSTEM_ACTOR } from "../lib/audit/events";
 import { createDb, setDb } from "../lib/db/client";
-import { saveTool } from "../lib/db/tool-saves";
-import { listToolsForDashboard, type ToolListQuery } from "../lib/runtime/tool-list";
-import { applyPendingMigrations } from "../scripts/db/apply-migrations";
+import { saveTool } from "../lib/catalog/tool-saves";
+import { listToolsForDashboard, type ToolListQuery } from "../lib/catalog/tool-list";
+import { applyPendingMigrations } from "../lib/db/migrations/apply-migrations";
 import { benchTools, insertTools, toolColumns } from "./tool-catalog";
 
 const TOOLS = 5_000;

@@ -39,7 +39,7 @@ for (const role of ["editor", "viewer"] as const) {
       await expect(page.getByRole("button", { name: "Create API key" })).toHaveCount(0);
       await expect(page.getByRole("table")).toHaveCount(0);
 
-      const crafted = await callServerAction(page.request, "/settings/api-keys", serverActionId("app/(dashboard)/settings/api-keys/actions.ts", "createApiKeyAction"), [
+      const crafted = await callServerAction(page.request, "/settings/api-keys", serverActionId("lib/agent-door/actions.ts", "createApiKeyAction"), [
         { name: `crafted by ${role}`, personaSlugs: [MCP_PERSONA], expiresOn: "" },
       ]);
       const answer = await crafted.text();

@@ -21,7 +21,7 @@ const targetOf = (index: number) => `e2e_audit_${RUN}_${String(index).padStart(2
 /** SEEDED tool updates by ACTOR, oldest (index 0) first, each changing the description. */
 test.beforeAll(async () => {
   process.env.DATABASE_URL = E2E_DATABASE_URL;
-  const [{ recordAudit }, { inTransaction }] = await Promise.all([import("../lib/db/audit"), import("../lib/db/transactions")]);
+  const [{ recordAudit }, { inTransaction }] = await Promise.all([import("../lib/audit/audit-log"), import("../lib/db/transactions")]);
   await inTransaction(async (tx) => {
     for (let index = 0; index < SEEDED; index += 1) {
       await recordAudit(tx, {

@@ -54,10 +54,10 @@ async function clearMock() {
 async function dataLayer() {
   process.env.DATABASE_URL = E2E_DATABASE_URL;
   const [{ getTool }, { saveTool, deleteTool }, { getCredentialRecord }, { deleteCredentialRecord, saveCredentialRecord }, { parseToolDefinition }, { loadKeyring }] = await Promise.all([
-    import("../lib/db/tools"),
-    import("../lib/db/tool-saves"),
-    import("../lib/db/credentials"),
-    import("../lib/db/credential-saves"),
+    import("../lib/catalog/tools"),
+    import("../lib/catalog/tool-saves"),
+    import("../lib/credentials/server/credential-queries"),
+    import("../lib/credentials/server/credential-saves"),
     import("../lib/tools"),
     import("../lib/secrets/keyring"),
   ]);
@@ -341,7 +341,7 @@ test.describe("as a viewer", () => {
     await expect(page.getByRole("button", { name: "New credential" })).toHaveCount(0);
     await expect(row.getByRole("button")).toHaveCount(0);
 
-    const save = serverActionId("app/(dashboard)/credentials/actions.ts", "saveCredentialAction");
+    const save = serverActionId("lib/credentials/server/actions.ts", "saveCredentialAction");
     const input = { name: "e2e_cred_crafted", kind: "header", header_name: "X-Key", value: "crafted-value", hosts: ["127.0.0.1"] };
     const response = await callServerAction(page.request, "/credentials", save, [{ input, existingName: null, basedOnVersion: null, clearSecret: false }]);
     expect(await response.text()).toContain("This needs the editor role");

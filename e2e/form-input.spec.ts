@@ -22,8 +22,8 @@ function callAction(request: APIRequestContext, file: string, name: string, args
   return callServerAction(request, "/personas", serverActionId(file, name), args);
 }
 
-const MANAGE_ACTIONS = "app/(dashboard)/personas/manage-actions.ts";
-const TOOL_ACTIONS = "app/(dashboard)/tools/actions.ts";
+const MANAGE_ACTIONS = "lib/personas/server/actions.ts";
+const TOOL_ACTIONS = "lib/catalog/actions.ts";
 
 /** The remove buttons of what a multi-select lists as chosen, one per chosen value. */
 const chosen = (scope: Page | Locator) => scope.getByRole("list", { name: "Chosen" }).getByRole("button");

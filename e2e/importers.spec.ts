@@ -70,7 +70,7 @@ async function runVia(page: Page, button: string) {
 /** Deletes what this spec created, through the data layer (whatever a failed run left behind). */
 async function deleteCreated() {
   process.env.DATABASE_URL = E2E_DATABASE_URL;
-  const [{ getTool }, { deleteTool }] = await Promise.all([import("../lib/db/tools"), import("../lib/db/tool-saves")]);
+  const [{ getTool }, { deleteTool }] = await Promise.all([import("../lib/catalog/tools"), import("../lib/catalog/tool-saves")]);
   for (const name of CREATED) {
     const stored = await getTool(name);
     if (stored) await deleteTool(name, stored.version, { id: null, email: "e2e-importers-spec" });

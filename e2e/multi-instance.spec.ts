@@ -29,7 +29,7 @@ const servers: ChildProcess[] = [];
 
 /** Runs a database chore (prepare, disable, revoke, drop) in its own process; see multi-instance-db.ts. */
 function chore(command: string): void {
-  const result = spawnSync("npx", ["tsx", "e2e/support/multi-instance-db.ts", command, databaseUrl], {
+  const result = spawnSync("npx", ["tsx", "--conditions=react-server", "e2e/support/multi-instance-db.ts", command, databaseUrl], {
     env: { ...process.env, ...E2E_SERVER_ENV, DATABASE_URL: databaseUrl },
     encoding: "utf8",
   });

@@ -21,13 +21,13 @@ import { signInAs } from "./support/sign-in";
 const SSO_ISSUER = "https://sso.e2e.quiver.test/realms/ops";
 const SSO_HOST = "sso.e2e.quiver.test";
 const SSO_BADGE_TITLE = `Linked to single sign-on at ${SSO_HOST}`;
-const REMOVE_LINK_ACTION = () => serverActionId("app/(dashboard)/settings/users/actions.ts", "removeSingleSignOnLinkAction");
+const REMOVE_LINK_ACTION = () => serverActionId("lib/operators/actions.ts", "removeSingleSignOnLinkAction");
 
 async function dataLayer() {
   process.env.DATABASE_URL = E2E_DATABASE_URL;
   const [{ createUser }, { listSingleSignOnIssuers, signInWithOidcIdentity }, { SYSTEM_ACTOR }] = await Promise.all([
-    import("../lib/db/users"),
-    import("../lib/db/oidc-links"),
+    import("../lib/operators/users"),
+    import("../lib/operators/sign-in/oidc-links"),
     import("../lib/audit/events"),
   ]);
   return { createUser, listSingleSignOnIssuers, signInWithOidcIdentity, SYSTEM_ACTOR };
@@ -94,7 +94,7 @@ test.describe("as an admin", () => {
     await page.getByLabel(`Role of ${dora.email}`).selectOption("viewer");
     await page.getByRole("alertdialog", { name: `Change ${dora.email}'s role to viewer?` }).getByRole("button", { name: "Change role" }).click();
     await expect(page.getByRole("row", { name: dora.email })).toContainText("viewer");
-    const refused = await callServerAction(doraPage.request, "/personas", serverActionId("app/(dashboard)/personas/actions.ts", "setPersonaToolEnabledAction"), [
+    const refused = await callServerAction(doraPage.request, "/personas", serverActionId("lib/personas/server/actions.ts", "setPersonaToolEnabledAction"), [
       "support-tier1",
       "triage_request",
       false,

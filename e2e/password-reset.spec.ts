@@ -73,7 +73,7 @@ test("after an admin's reset the operator can only choose a new password, then c
     await expectChoosePassword(noaPage);
   }
 
-  const toggle = serverActionId("app/(dashboard)/personas/actions.ts", "setPersonaToolEnabledAction");
+  const toggle = serverActionId("lib/personas/server/actions.ts", "setPersonaToolEnabledAction");
   const refused = await (await callServerAction(noaPage.request, "/personas", toggle, [PERSONA, TOOL, false])).text();
   expect(refused).toContain("An admin reset your password. Choose a new one on Your account (/settings/account) before anything else.");
   expect(refused).toContain('"ok":false');

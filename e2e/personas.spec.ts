@@ -97,7 +97,7 @@ test.describe("as an editor", () => {
     await expect(page.getByRole("button", { name: "Save grant" })).toHaveCount(0);
     await expect(page.getByRole("tab", { name: "Settings" })).toHaveCount(0);
 
-    const action = serverActionId("app/(dashboard)/personas/manage-actions.ts", "setPersonaGrantAction");
+    const action = serverActionId("lib/personas/server/actions.ts", "setPersonaGrantAction");
     const response = await callServerAction(page.request, `/personas/${CHILD.slug}`, action, [CHILD.slug, "all"]);
     const body = await response.text();
     expect(body).toContain("This needs the admin role; you are signed in as editor.");
@@ -137,7 +137,7 @@ test("an admin keeps call payloads in the log and stops again; an editor has no 
   await editor.page.goto(`/personas/${BASE.slug}?tab=settings`);
   await expect(editor.page.getByRole("tab", { name: "Settings" })).toHaveCount(0);
   await expect(editor.page.getByRole("switch", { name: "Keep arguments and results in the call log" })).toHaveCount(0);
-  const action = serverActionId("app/(dashboard)/personas/manage-actions.ts", "setPersonaCallLoggingAction");
+  const action = serverActionId("lib/personas/server/actions.ts", "setPersonaCallLoggingAction");
   const body = await (await callServerAction(editor.page.request, `/personas/${BASE.slug}`, action, [BASE.slug, false])).text();
   expect(body).toContain("This needs the admin role; you are signed in as editor.");
   await editor.close();

@@ -36,8 +36,8 @@ const CASE_TOOL = "e2e_play_forecast";
 async function changeCaseToolExtract(path: string) {
   process.env.DATABASE_URL = E2E_DATABASE_URL;
   const [{ getTool }, { saveTool }, { parseToolDefinition }] = await Promise.all([
-    import("../lib/db/tools"),
-    import("../lib/db/tool-saves"),
+    import("../lib/catalog/tools"),
+    import("../lib/catalog/tool-saves"),
     import("../lib/tools"),
   ]);
   const stored = await getTool(CASE_TOOL);
@@ -58,7 +58,7 @@ const closingExpectations = (sayText: string) => [
 /** The data layer's saved test cases, on the e2e database (as another editor or a check would reach them). */
 async function testCaseStore() {
   process.env.DATABASE_URL = E2E_DATABASE_URL;
-  return import("../lib/db/test-cases");
+  return import("../lib/playground/test-case-queries");
 }
 
 /** Saves a case of `EDIT_TOOL` as another editor would have. */
@@ -377,7 +377,7 @@ test.describe("as a viewer", () => {
       await expect(saved).toContainText("never run");
       await expect(page.getByRole("button", { name: /^Edit test case/ })).toHaveCount(0);
 
-      const action = serverActionId("app/(dashboard)/tools/[name]/test-case-actions.ts", "updateTestCaseAction");
+      const action = serverActionId("lib/playground/actions.ts", "updateTestCaseAction");
       const crafted = await callServerAction(page.request, `/tools/${EDIT_TOOL}`, action, [
         EDIT_TOOL,
         { id: seeded.id, basedOn: seeded.updatedAt.toISOString(), name: "renamed by a viewer", arguments: {}, context: {}, expectations: closingExpectations("x") },

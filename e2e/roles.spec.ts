@@ -10,8 +10,8 @@ import { openGuardedPage } from "./support/guarded-page";
 
 const PERSONA = "support-tier1";
 const TOOL = "triage_request";
-const toggleAction = () => serverActionId("app/(dashboard)/personas/actions.ts", "setPersonaToolEnabledAction");
-const usersAction = (name: string) => serverActionId("app/(dashboard)/settings/users/actions.ts", name);
+const toggleAction = () => serverActionId("lib/personas/server/actions.ts", "setPersonaToolEnabledAction");
+const usersAction = (name: string) => serverActionId("lib/operators/actions.ts", name);
 const createUserAction = () => usersAction("createUserAction");
 
 /** Every admin-only action on the users page, with arguments a crafted call would send. */

@@ -186,7 +186,7 @@ test.describe("headers on every kind of response", () => {
 
   test("a server action's answer", async ({ page }) => {
     await page.goto("/personas");
-    const response = await callServerAction(page.request, "/personas", serverActionId("app/(dashboard)/personas/actions.ts", "setPersonaToolEnabledAction"), [
+    const response = await callServerAction(page.request, "/personas", serverActionId("lib/personas/server/actions.ts", "setPersonaToolEnabledAction"), [
       "support-tier1",
       "triage_request",
       false,

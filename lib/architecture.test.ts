@@ -1,152 +1,18 @@
 /**
- * The import boundaries, checked on every test run so the layout cannot drift:
- * 1. Outside `lib/tools`, the tool library is reached only through its entry points `lib/tools`
- *    (index.ts) and, for client components, `lib/tools/client` — or, from test code, benchmarks
- *    and e2e, through `lib/tools/testing`.
- * 2. Inside `lib/tools`, a file of one folder (definition/, execution/, code/, providers/,
- *    authoring/, or the shared files at the root) reaches another folder only through that
- *    folder's index.ts; test code may also reach a folder's `test-support/`. Nothing inside
- *    imports the library's own entry points (that is a cycle through every folder), except that
- *    index.ts re-exports the browser-safe `client.ts` whole.
- * 3. `lib/tools`, `lib/personas` and `lib/secrets` import nothing from Next.js, React, Prisma or `lib/db`.
- * 4. Nothing reachable from `lib/tools/client.ts` imports Node-only code (a `node:` builtin, a
- *    bare builtin such as `crypto`, undici, server-only): client components bundle all of it.
+ * The import boundaries (lib/architecture.ts says each rule), checked on every test run so the
+ * layout cannot drift: on the tree, and on hand-written violations that each rule must catch.
  */
 import fs from "node:fs";
-import { builtinModules } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-
-interface SourceFile {
-  /** Relative to the project root, with `/` separators. */
-  readonly path: string;
-  readonly source: string;
-}
+import { DOMAINS, importViolations, nodeOnlyImports, serverOnlyReach, type SourceFile } from "./architecture";
 
 const PROJECT_ROOT = fileURLToPath(new URL("..", import.meta.url));
 const SCANNED_FOLDERS = ["lib", "app", "components", "scripts", "bench", "e2e", "prisma"];
 const SKIPPED = new Set(["node_modules", "lib/db/generated"]);
-/** This file: its self-test feeds the checker violating imports on purpose. */
-const SELF = "lib/architecture.test.ts";
-
-const TOOLS = "lib/tools/";
-const TOOLS_ENTRY = "lib/tools/index.ts";
-const TOOLS_CLIENT_ENTRY = "lib/tools/client.ts";
-const TOOLS_ENTRY_POINTS = new Set([TOOLS_ENTRY, TOOLS_CLIENT_ENTRY, "lib/tools/testing.ts"]);
-const FRAMEWORK_FREE = ["lib/tools/", "lib/personas/", "lib/secrets/", "lib/credentials/"];
-const FRAMEWORK_PACKAGE = /^(next|react|react-dom)(\/|$)|^@prisma\//;
-
-/** Every `import … from`, `export … from`, bare `import "…"` and dynamic `import("…")` specifier. */
-function importSpecifiers(source: string): string[] {
-  const clause = String.raw`(?:type\s+)?(?:[\w$]+\s*,\s*)?(?:\{[^}]*\}|\*(?:\s+as\s+[\w$]+)?|[\w$]+)`;
-  const statements = new RegExp(String.raw`^\s*(?:import|export)\s+${clause}\s*from\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']`, "gm");
-  const dynamic = /\bimport\(\s*["']([^"']+)["']\s*\)/g;
-  return [
-    ...[...source.matchAll(statements)].map((match) => (match[1] ?? match[2]) as string),
-    ...[...source.matchAll(dynamic)].map((match) => match[1] as string),
-  ];
-}
-
-/** The project file a specifier names (`@/` is the project root), or null for a package. */
-function resolveImport(from: string, specifier: string, known: ReadonlySet<string>): string | null {
-  let base: string;
-  if (specifier.startsWith("@/")) base = specifier.slice(2);
-  else if (specifier.startsWith(".")) base = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
-  else return null;
-  const candidates = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`];
-  return candidates.find((candidate) => known.has(candidate)) ?? base;
-}
-
-/** The folder of `lib/tools` a file belongs to: `definition`, `execution`, … or "" for the root files. */
-function toolsFolder(file: string): string {
-  const parts = file.slice(TOOLS.length).split("/");
-  return parts.length > 1 ? (parts[0] as string) : "";
-}
-
-function isTestCode(file: string): boolean {
-  return (
-    file.endsWith(".test.ts") ||
-    file.includes("/test-support/") ||
-    file === "lib/tools/testing.ts" ||
-    file.startsWith("bench/") ||
-    file.startsWith("e2e/")
-  );
-}
-
-/** Why an import crosses a boundary, or null when it does not. */
-function boundaryProblem(file: string, specifier: string, target: string | null): string | null {
-  const guarded = FRAMEWORK_FREE.some((folder) => file.startsWith(folder));
-  if (guarded && target === null && FRAMEWORK_PACKAGE.test(specifier)) {
-    return "lib/tools, lib/personas and lib/secrets stay free of Next.js, React and Prisma";
-  }
-  if (guarded && target !== null && (target === "lib/db" || target.startsWith("lib/db/"))) {
-    return "lib/tools, lib/personas and lib/secrets do not reach the database layer";
-  }
-  if (target === null || !target.startsWith(TOOLS)) return null;
-
-  if (!file.startsWith(TOOLS)) {
-    if (target === TOOLS_ENTRY || target === TOOLS_CLIENT_ENTRY) return null;
-    if (target === "lib/tools/testing.ts") {
-      return isTestCode(file) ? null : "lib/tools/testing is for tests, benchmarks and e2e only; import lib/tools";
-    }
-    return "outside lib/tools, import the library's entry point lib/tools or lib/tools/client (or lib/tools/testing for test support)";
-  }
-  if (file === TOOLS_ENTRY && target === TOOLS_CLIENT_ENTRY) return null;
-  if (TOOLS_ENTRY_POINTS.has(target)) {
-    return "inside lib/tools, import the file itself: the entry points import every folder (a cycle)";
-  }
-  const folder = toolsFolder(target);
-  if (folder === "" || folder === toolsFolder(file)) return null;
-  if (target === `${TOOLS}${folder}/index.ts`) return null;
-  if (target.startsWith(`${TOOLS}${folder}/test-support/`) && isTestCode(file)) return null;
-  return `another folder of lib/tools is reached only through its index (import "${folder}" there)`;
-}
-
-/** Every boundary crossing in `files`, as "file: imports X — why". */
-function importViolations(files: readonly SourceFile[]): string[] {
-  const known = new Set(files.map((file) => file.path));
-  return files.flatMap((file) =>
-    importSpecifiers(file.source).flatMap((specifier) => {
-      const problem = boundaryProblem(file.path, specifier, resolveImport(file.path, specifier, known));
-      return problem === null ? [] : [`${file.path}: imports ${specifier} — ${problem}`];
-    }),
-  );
-}
-
-/** Builtins and packages that exist only on the server; a browser bundle cannot hold them. */
-const NODE_ONLY: ReadonlySet<string> = new Set(["undici", "server-only", ...builtinModules]);
-
-function isNodeOnly(specifier: string): boolean {
-  return specifier.startsWith("node:") || NODE_ONLY.has(specifier) || NODE_ONLY.has(specifier.split("/")[0] as string);
-}
-
-/**
- * Every import of Node-only code reachable from `entry`, as the chain that reaches it
- * ("lib/tools/client.ts → lib/tools/definition/index.ts → … → node:dns"). Type-only imports count
- * too: they are erased, but a type that lives beside Node code is one edit away from pulling it in.
- */
-function nodeOnlyImports(files: readonly SourceFile[], entry: string): string[] {
-  const byPath = new Map(files.map((file) => [file.path, file]));
-  const known = new Set(byPath.keys());
-  const reached = new Set([entry]);
-  const chains: string[][] = [[entry]];
-  const found: string[] = [];
-  for (let next = 0; next < chains.length; next++) {
-    const chain = chains[next] as string[];
-    const file = byPath.get(chain.at(-1) as string);
-    for (const specifier of importSpecifiers(file?.source ?? "")) {
-      const target = resolveImport(chain.at(-1) as string, specifier, known);
-      if (target === null) {
-        if (isNodeOnly(specifier)) found.push([...chain, specifier].join(" → "));
-      } else if (known.has(target) && !reached.has(target)) {
-        reached.add(target);
-        chains.push([...chain, target]);
-      }
-    }
-  }
-  return found;
-}
+/** These files: the self-tests feed the checker violating imports on purpose. */
+const SELF = new Set(["lib/architecture.test.ts", "lib/architecture.ts"]);
 
 function projectSources(): SourceFile[] {
   const files: SourceFile[] = [];
@@ -155,7 +21,7 @@ function projectSources(): SourceFile[] {
       const child = `${relative}/${entry.name}`;
       if (SKIPPED.has(entry.name) || SKIPPED.has(child)) continue;
       if (entry.isDirectory()) walk(child);
-      else if (/\.tsx?$/.test(entry.name) && child !== SELF) {
+      else if (/\.(tsx?|js)$/.test(entry.name) && !SELF.has(child)) {
         files.push({ path: child, source: fs.readFileSync(path.join(PROJECT_ROOT, child), "utf8") });
       }
     }
@@ -164,10 +30,29 @@ function projectSources(): SourceFile[] {
   return files;
 }
 
+/** The part of each violation before its reason: "file: imports X". */
+const flagged = (violations: readonly string[]) => violations.map((violation) => violation.split(" — ")[0]);
+
+describe("the layout", () => {
+  it("has a folder per domain, none holding more than about twenty source files side by side", () => {
+    const crowded = DOMAINS.flatMap((domain) => {
+      const walk = (folder: string): string[] => {
+        const entries = fs.readdirSync(path.join(PROJECT_ROOT, folder), { withFileTypes: true });
+        const flat = entries.filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name));
+        const here = flat.length > 22 ? [`${folder}: ${flat.length} source files`] : [];
+        return [...here, ...entries.filter((entry) => entry.isDirectory()).flatMap((entry) => walk(`${folder}/${entry.name}`))];
+      };
+      return walk(`lib/${domain}`);
+    });
+    expect(crowded).toEqual([]);
+    expect(fs.readdirSync(path.join(PROJECT_ROOT, "lib/db")).filter((name) => /\.ts$/.test(name) && !name.endsWith(".test.ts")).length).toBeLessThan(12);
+  });
+});
+
 describe("import boundaries", () => {
   it("hold across the project", () => {
     const files = projectSources();
-    expect(files.filter((file) => file.path.startsWith(TOOLS)).length).toBeGreaterThan(50);
+    expect(files.filter((file) => file.path.startsWith("lib/tools/")).length).toBeGreaterThan(50);
     const violations = importViolations(files);
     expect(violations, violations.join("\n")).toEqual([]);
   });
@@ -186,12 +71,20 @@ describe("import boundaries", () => {
       { path: "lib/tools/client.ts", source: 'export * from "./definition";' },
       { path: "lib/tools/authoring/index.ts", source: 'import { parseToolDefinition } from "../client";' },
       { path: "lib/secrets/keys.ts", source: 'import { cookies } from "next/headers";\nconst db = await import("../db/client");' },
-      { path: "lib/personas/resolve.ts", source: 'import { useState } from "react";\nimport { secret } from "../secrets/keys";' },
-      { path: "app/page.tsx", source: 'import { parse } from "@/lib/tools";\nimport { run } from "@/lib/tools/execution/run";' },
-      { path: "components/form.tsx", source: 'import { reply } from "@/lib/tools/testing";\nimport { newField } from "@/lib/tools/client";' },
-      { path: "bench/run.ts", source: 'import { reply } from "../lib/tools/testing";' },
+      { path: "lib/secrets/server/keyring.ts", source: 'import "server-only";\nimport { getDb } from "../../db/client";' },
+      { path: "lib/personas/resolve.ts", source: 'import { useState } from "react";\nimport { secret } from "../secrets/keys";\nimport { ring } from "../secrets/server/keyring";' },
+      { path: "lib/db/client.ts", source: 'import { listTools } from "../catalog/tools";\nimport { Prisma } from "./generated/client";\nimport type { JsonValue } from "../tools";\nimport { parse } from "../tools";' },
+      { path: "lib/db/test-support/fixtures.ts", source: 'import { saveTool } from "../../catalog";' },
+      { path: "lib/catalog/index.ts", source: 'export * from "./tools";' },
+      { path: "lib/catalog/tools.ts", source: 'import "server-only";\nimport { getDb } from "../db/client";\nimport { flag } from "../../scripts/flags";' },
+      { path: "lib/catalog/actions.ts", source: '"use server";\nimport { listTools } from "./tools";' },
+      { path: "lib/playground/run.ts", source: 'import { listTools } from "../catalog/tools";\nimport { getTool } from "../catalog";' },
+      { path: "lib/playground/run.test.ts", source: 'import { listTools } from "../catalog/tools";' },
+      { path: "app/page.tsx", source: 'import { parse } from "@/lib/tools";\nimport { run } from "@/lib/tools/execution/run";\nimport { listTools } from "@/lib/catalog/tools";\nimport { saveAction } from "@/lib/catalog/actions";' },
+      { path: "components/form.tsx", source: 'import { reply } from "@/lib/tools/testing";\nimport { newField } from "@/lib/tools/client";\nimport { saveAction } from "@/app/tools/actions";\nimport { getDb } from "@/lib/db/client";\nimport { save } from "@/lib/catalog/actions";' },
+      { path: "bench/run.ts", source: 'import { reply } from "./tools/testing";' },
     ];
-    expect(importViolations(files).map((violation) => violation.split(" — ")[0])).toEqual([
+    expect(flagged(importViolations(files))).toEqual([
       "lib/tools/execution/run.ts: imports ../definition/parse",
       "lib/tools/code/tool.ts: imports ../execution/run",
       "lib/tools/code/tool.ts: imports ..",
@@ -199,8 +92,50 @@ describe("import boundaries", () => {
       "lib/secrets/keys.ts: imports next/headers",
       "lib/secrets/keys.ts: imports ../db/client",
       "lib/personas/resolve.ts: imports react",
+      "lib/personas/resolve.ts: imports ../secrets/keys",
+      "lib/personas/resolve.ts: imports ../secrets/server/keyring",
+      "lib/db/client.ts: imports ../catalog/tools",
+      "lib/db/client.ts: imports ../tools",
+      "lib/catalog/tools.ts: imports ../../scripts/flags",
+      "lib/playground/run.ts: imports ../catalog/tools",
       "app/page.tsx: imports @/lib/tools/execution/run",
+      "app/page.tsx: imports @/lib/catalog/tools",
       "components/form.tsx: imports @/lib/tools/testing",
+      "components/form.tsx: imports @/app/tools/actions",
+      "components/form.tsx: imports @/lib/db/client",
+    ]);
+  });
+});
+
+describe("client components", () => {
+  it("reach no server-only module through any chain of value imports", () => {
+    const files = projectSources();
+    const found = serverOnlyReach(files);
+    expect(found, found.join("\n")).toEqual([]);
+  });
+
+  it("are walked (components/ and every \"use client\" file) through value imports, stopping at type-only imports and at actions files", () => {
+    const files: SourceFile[] = [
+      { path: "components/a.tsx", source: 'import { rows } from "@/lib/usage/ranges";\nimport type { Run } from "@/lib/playground/run";\nimport { fire } from "@/lib/playground/actions";' },
+      { path: "components/b.tsx", source: 'import { format } from "./format";' },
+      { path: "components/format.ts", source: 'import { list } from "@/lib/usage/usage";\nimport { DAYS } from "@/lib/usage/queries";' },
+      { path: "lib/usage/queries.ts", source: 'import { getDb } from "../db/client";\nexport const DAYS = 7;' },
+      { path: "lib/db/client.ts", source: "export const getDb = () => null;" },
+      { path: "app/login/form.tsx", source: '"use client";\nimport { describe } from "@/lib/operators";' },
+      { path: "app/login/page.tsx", source: 'import { listUsers } from "@/lib/operators";' },
+      { path: "lib/operators/index.ts", source: 'export * from "./users";' },
+      { path: "lib/operators/users.ts", source: 'import "server-only";' },
+      { path: "lib/usage/ranges.ts", source: "export const rows = 1;" },
+      { path: "lib/usage/usage.ts", source: 'import "server-only";' },
+      { path: "lib/playground/run.ts", source: 'import "server-only";' },
+      { path: "lib/playground/actions.ts", source: '"use server";\nimport { run } from "./run";' },
+    ];
+    expect(serverOnlyReach(files)).toEqual([
+      "components/b.tsx → components/format.ts → lib/usage/usage.ts",
+      "components/b.tsx → components/format.ts → lib/usage/queries.ts → lib/db/client.ts",
+      "components/format.ts → lib/usage/usage.ts",
+      "components/format.ts → lib/usage/queries.ts → lib/db/client.ts",
+      "app/login/form.tsx → lib/operators/index.ts → lib/operators/users.ts",
     ]);
   });
 });
@@ -208,8 +143,8 @@ describe("import boundaries", () => {
 describe("the browser-safe entry point lib/tools/client", () => {
   it("reaches no Node-only code", () => {
     const files = projectSources();
-    expect(files.some((file) => file.path === TOOLS_CLIENT_ENTRY)).toBe(true);
-    const found = nodeOnlyImports(files, TOOLS_CLIENT_ENTRY);
+    expect(files.some((file) => file.path === "lib/tools/client.ts")).toBe(true);
+    const found = nodeOnlyImports(files, "lib/tools/client.ts");
     expect(found, found.join("\n")).toEqual([]);
   });
 

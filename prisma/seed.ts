@@ -4,8 +4,8 @@
  * missing. A generated admin password is printed once, here, and never again.
  */
 import { getDb } from "../lib/db/client";
-import { seedDatabase } from "../lib/db/seed";
-import { loadKeyring } from "../lib/secrets/keyring";
+import { seedDatabase } from "../lib/setup";
+import { loadKeyring } from "../lib/secrets";
 import { loadProjectEnv } from "../scripts/db/load-env";
 
 loadProjectEnv();

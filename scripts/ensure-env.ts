@@ -5,7 +5,7 @@
  * the environment.
  */
 import { randomBytes } from "node:crypto";
-import { generateEncryptionKey } from "../lib/secrets/keyring";
+import { generateEncryptionKey } from "../lib/secrets";
 import { ensureEnvFile, type EnvDefault } from "./env-file";
 
 const ENV_FILE = ".env";

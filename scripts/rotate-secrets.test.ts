@@ -7,12 +7,12 @@
  * Each test stores its own secret, so the tests pass in any order.
  */
 import { describe, expect, it } from "vitest";
-import { listAuditEvents } from "../lib/db/audit";
+import { listAuditEvents } from "../lib/audit/audit-log";
 import { COMMAND_TEST_TIMEOUT_MS, runProjectScript, type CommandResult } from "../lib/db/test-support/commands";
 import { databaseTargets, useTestDatabase } from "../lib/db/test-support/databases";
 import { insertOperator, newSecretValues, referenceTool } from "../lib/db/test-support/fixtures";
-import { getToolSecretsForExecution } from "../lib/db/tool-secrets";
-import { saveTool } from "../lib/db/tool-saves";
+import { getToolSecretsForExecution } from "../lib/catalog/tool-secrets";
+import { saveTool } from "../lib/catalog/tool-saves";
 import { generateEncryptionKey, loadKeyring } from "../lib/secrets/keyring";
 
 const targets = await databaseTargets();

@@ -7,9 +7,9 @@
 import { loadProjectEnv } from "./db/load-env";
 
 loadProjectEnv();
-const { loadKeyring } = await import("../lib/secrets/keyring");
-const { rotateStoredSecrets } = await import("../lib/runtime/encryption-maintenance");
-const { recordSecretsRotation } = await import("../lib/db/rotation-audit");
+const { loadKeyring } = await import("../lib/secrets");
+const { rotateStoredSecrets } = await import("../lib/secrets/server");
+const { recordSecretsRotation } = await import("../lib/secrets/server");
 const { getDb } = await import("../lib/db/client");
 
 try {

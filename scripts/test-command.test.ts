@@ -9,7 +9,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, symlinkSync, writeFil
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { PROJECT_ROOT } from "./db/dialect-schemas";
+import { PROJECT_ROOT } from "../lib/db/migrations/dialect-schemas";
 
 interface Run {
   readonly code: number;

@@ -11,13 +11,13 @@ import { SYSTEM_ACTOR } from "../lib/audit/events";
 import { COMMAND_TEST_TIMEOUT_MS } from "../lib/db/test-support/commands";
 import { databaseTargets, useTestDatabase } from "../lib/db/test-support/databases";
 import { insertOperator, newSecretValues } from "../lib/db/test-support/fixtures";
-import { saveTool } from "../lib/db/tool-saves";
-import { createTestCase } from "../lib/db/test-cases";
+import { saveTool } from "../lib/catalog/tool-saves";
+import { createTestCase } from "../lib/playground/test-case-queries";
 import { secretForms } from "../lib/secrets/forms";
 import { generateEncryptionKey, loadKeyring } from "../lib/secrets/keyring";
 import { parseToolDefinition, type JsonValue } from "../lib/tools";
 import { reply, startUpstream, type Upstream } from "../lib/tools/testing";
-import { PROJECT_ROOT } from "./db/dialect-schemas";
+import { PROJECT_ROOT } from "../lib/db/migrations/dialect-schemas";
 
 const ENCRYPTION_KEY = generateEncryptionKey();
 const keyring = loadKeyring({ QUIVER_ENCRYPTION_KEY: ENCRYPTION_KEY });

@@ -10,9 +10,9 @@
 import { loadProjectEnv } from "./db/load-env";
 
 loadProjectEnv();
-const { runTestCases } = await import("../lib/runtime/test-cases");
-const { loadCatalogTool } = await import("../lib/runtime/tool-catalog");
-const { listToolsWithTestCases } = await import("../lib/db/test-cases");
+const { runTestCases } = await import("../lib/playground");
+const { loadCatalogTool } = await import("../lib/catalog");
+const { listToolsWithTestCases } = await import("../lib/playground");
 const { getDb } = await import("../lib/db/client");
 
 const USAGE = "Usage: npm run tools:check [-- --tool NAME]";

@@ -2,7 +2,7 @@ import { cookies } from "next/headers";
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/shell/app-shell";
 import { SIDEBAR_COOKIE } from "@/components/shell/navigation";
-import { requirePageOperator } from "@/lib/auth/session";
+import { requirePageOperator } from "@/lib/operators/session";
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   // The frame of every page, the account page included: each page applies the rest of the gate itself.

@@ -3,8 +3,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/ui/page-header";
 import { UsageGlance } from "@/components/usage/usage-glance";
-import { requirePageOperator } from "@/lib/auth/session";
-import { getUsageReport } from "@/lib/runtime/usage";
+import { requirePageOperator } from "@/lib/operators/session";
+import { getUsageReport } from "@/lib/usage";
 
 export const metadata: Metadata = { title: "Overview" };
 

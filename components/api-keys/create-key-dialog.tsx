@@ -2,7 +2,7 @@
 
 import { KeyRound, TriangleAlert } from "lucide-react";
 import { useState, useTransition } from "react";
-import { createApiKeyAction, type NewKeyShown } from "@/app/(dashboard)/settings/api-keys/actions";
+import { createApiKeyAction, type NewKeyShown } from "@/lib/agent-door/actions";
 import { Button } from "@/components/ui/button";
 import { Combobox } from "@/components/ui/combobox";
 import { CopyButton } from "@/components/ui/copy-button";

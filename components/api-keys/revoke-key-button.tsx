@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState, useTransition } from "react";
-import { revokeApiKeyAction } from "@/app/(dashboard)/settings/api-keys/actions";
+import { revokeApiKeyAction } from "@/lib/agent-door/actions";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast } from "@/components/ui/toaster";

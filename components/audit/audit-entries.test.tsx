@@ -5,7 +5,7 @@
  */
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { AuditEventDTO } from "@/lib/db/audit";
+import type { AuditEventDTO } from "@/lib/audit/audit-log";
 import { AuditEntries } from "./audit-entries";
 
 function entry(overrides: Partial<AuditEventDTO>): AuditEventDTO {

@@ -1,7 +1,7 @@
 import { ChevronRight } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { formatTime } from "@/components/usage/format";
-import type { AuditEventDTO } from "@/lib/db/audit";
+import type { AuditEventDTO } from "@/lib/audit/audit-log";
 import { actionLabel, actionTone } from "./action-labels";
 import { AuditChange } from "./audit-change";
 

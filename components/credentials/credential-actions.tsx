@@ -4,7 +4,7 @@ import { FlaskConical, Pencil, Trash2 } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { deleteCredentialAction } from "@/app/(dashboard)/credentials/actions";
+import { deleteCredentialAction } from "@/lib/credentials/server/actions";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog } from "@/components/ui/dialog";

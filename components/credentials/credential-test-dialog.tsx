@@ -1,13 +1,13 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { testCredentialAction } from "@/app/(dashboard)/credentials/actions";
+import { testCredentialAction } from "@/lib/credentials/server/actions";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { FormStatus } from "@/components/ui/form-status";
 import { formatTime } from "@/components/usage/format";
 import type { ActionResult } from "@/lib/actions/action-result";
-import type { CredentialTestResult } from "@/lib/runtime/credentials";
+import type { CredentialTestResult } from "@/lib/credentials/server/credentials";
 
 /**
  * "Test": for OAuth2, Quiver fetches a token through the destination guard and shows when it

@@ -3,14 +3,14 @@
 import { Terminal, Wand2 } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useTransition } from "react";
-import { curlDraftAction, updateCurlDraftAction } from "@/app/(dashboard)/tools/import-tools/source-actions";
+import { curlDraftAction, updateCurlDraftAction } from "@/lib/imports/actions";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Textarea } from "@/components/ui/field";
-import type { CurlDocument } from "@/lib/importers/curl/parse-curl";
-import { literalsOf, makeParameter } from "@/lib/importers/curl/make-parameter";
-import type { CurlDraftView } from "@/lib/runtime/curl-drafts";
+import type { CurlDocument } from "@/lib/imports/curl/parse-curl";
+import { literalsOf, makeParameter } from "@/lib/imports/curl/make-parameter";
+import type { CurlDraftView } from "@/lib/imports/curl-drafts";
 
 /**
  * "Start from curl" on the new-tool page: paste a command, read it on the server (its credentials

@@ -1,8 +1,7 @@
 "use client";
 
 import { useState, useTransition, type ChangeEvent } from "react";
-import { importToolsAction, previewImportAction } from "@/app/(dashboard)/tools/import-tools/actions";
-import { inspectOpenApiAction } from "@/app/(dashboard)/tools/import-tools/source-actions";
+import { importToolsAction, inspectOpenApiAction, previewImportAction } from "@/lib/imports/actions";
 import { PreviewCard, ReportCard, type Choice } from "@/components/tool-transfer/import-tools-form";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -12,8 +11,8 @@ import { RadioGroup } from "@/components/ui/radio-group";
 import { Select } from "@/components/ui/select";
 import { toast } from "@/components/ui/toaster";
 import type { ActionResult } from "@/lib/actions/action-result";
-import type { ImportPreview, ImportReport } from "@/lib/runtime/tool-import";
-import type { InspectedDocument } from "@/lib/runtime/openapi-import";
+import type { ImportPreview, ImportReport } from "@/lib/imports/tool-import";
+import type { InspectedDocument } from "@/lib/imports/openapi-import";
 import { OperationPicker, renamedTool } from "./operation-picker";
 
 type Inspected = InspectedDocument & { documentUrl: string | null };

@@ -2,7 +2,7 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
-import type { InspectedOperation } from "@/lib/runtime/openapi-import";
+import type { InspectedOperation } from "@/lib/imports/openapi-import";
 import { OperationPicker } from "./operation-picker";
 
 const tool = (name: string, method: string) => ({

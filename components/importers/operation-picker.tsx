@@ -5,7 +5,7 @@ import { Badge, StatusBadge } from "@/components/ui/badge";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/field";
 import { ValidationError } from "@/lib/errors";
-import type { InspectedOperation } from "@/lib/runtime/openapi-import";
+import type { InspectedOperation } from "@/lib/imports/openapi-import";
 import { compatibilityReport, definitionShape, parseToolDefinition, PROVIDER_FORMATS, type PersistedToolDefinition } from "@/lib/tools/client";
 
 interface OperationPickerProps {

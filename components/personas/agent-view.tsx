@@ -1,7 +1,7 @@
 import { StatusBadge } from "@/components/ui/badge";
 import { CodeBlock } from "@/components/ui/code-block";
 import { Tabs } from "@/components/ui/tabs";
-import type { PersonaToolSpecs } from "@/lib/runtime/persona-specs";
+import type { PersonaToolSpecs } from "@/lib/personas/server/persona-specs";
 import type { ProviderFormat } from "@/lib/tools/client";
 
 const LABELS: Record<ProviderFormat, string> = { openai: "OpenAI", anthropic: "Anthropic", gemini: "Gemini", mcp: "MCP" };

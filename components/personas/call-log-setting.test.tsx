@@ -9,7 +9,7 @@ import { CallLogSetting } from "./call-log-setting";
 
 const action = vi.hoisted(() => vi.fn());
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("@/app/(dashboard)/personas/manage-actions", () => ({ setPersonaCallLoggingAction: action }));
+vi.mock("@/lib/personas/server/actions", () => ({ setPersonaCallLoggingAction: action }));
 vi.mock("@/components/ui/toaster", () => ({ toast: toasts }));
 
 const NAME = "Keep arguments and results in the call log";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useOptimistic, useTransition } from "react";
-import { setPersonaCallLoggingAction } from "@/app/(dashboard)/personas/manage-actions";
+import { setPersonaCallLoggingAction } from "@/lib/personas/server/actions";
 import { Card } from "@/components/ui/card";
 import { Switch } from "@/components/ui/switch";
 import { toast } from "@/components/ui/toaster";

@@ -3,7 +3,7 @@
 import { Plus } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { createPersonaAction } from "@/app/(dashboard)/personas/manage-actions";
+import { createPersonaAction } from "@/lib/personas/server/actions";
 import { Button } from "@/components/ui/button";
 import type { ComboboxOption } from "@/components/ui/combobox";
 import { Dialog } from "@/components/ui/dialog";

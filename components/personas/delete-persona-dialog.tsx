@@ -2,7 +2,7 @@
 
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import type { PersonaDeletion } from "@/lib/db/persona-maintenance";
+import type { PersonaDeletion } from "@/lib/personas/server/persona-maintenance";
 
 interface Props {
   readonly open: boolean;

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { setPersonaGrantAction } from "@/app/(dashboard)/personas/manage-actions";
+import { setPersonaGrantAction } from "@/lib/personas/server/actions";
 import { Button } from "@/components/ui/button";
 import type { ComboboxOption } from "@/components/ui/combobox";
 import { FormStatus } from "@/components/ui/form-status";

@@ -2,14 +2,14 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { deletePersonaAction, setPersonaParentAction, updatePersonaDetailsAction } from "@/app/(dashboard)/personas/manage-actions";
+import { deletePersonaAction, setPersonaParentAction, updatePersonaDetailsAction } from "@/lib/personas/server/actions";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, Input, Textarea } from "@/components/ui/field";
 import { fieldError } from "@/components/ui/field-errors";
 import { FormStatus } from "@/components/ui/form-status";
 import { toast } from "@/components/ui/toaster";
-import type { PersonaDeletion } from "@/lib/db/persona-maintenance";
+import type { PersonaDeletion } from "@/lib/personas/server/persona-maintenance";
 import type { ValidationIssue } from "@/lib/errors";
 import { CallLogSetting } from "./call-log-setting";
 import { DeletePersonaDialog } from "./delete-persona-dialog";

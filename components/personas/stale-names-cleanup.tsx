@@ -2,7 +2,7 @@
 
 import { TriangleAlert } from "lucide-react";
 import { useState, useTransition } from "react";
-import { removeStaleToolNamesAction } from "@/app/(dashboard)/personas/actions";
+import { removeStaleToolNamesAction } from "@/lib/personas/server/actions";
 import { Button } from "@/components/ui/button";
 import { FormStatus } from "@/components/ui/form-status";
 import type { ActionResult } from "@/lib/actions/action-result";

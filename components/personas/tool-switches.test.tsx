@@ -6,12 +6,12 @@
 import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import type { PersonaToolRow } from "@/lib/runtime/persona-view";
+import type { PersonaToolRow } from "@/lib/personas/server/persona-view";
 import { ToolSwitches } from "./tool-switches";
 
 const actions = vi.hoisted(() => ({ one: vi.fn(), many: vi.fn() }));
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("@/app/(dashboard)/personas/actions", () => ({ setPersonaToolEnabledAction: actions.one, setPersonaToolsEnabledAction: actions.many }));
+vi.mock("@/lib/personas/server/actions", () => ({ setPersonaToolEnabledAction: actions.one, setPersonaToolsEnabledAction: actions.many }));
 vi.mock("@/components/ui/toaster", () => ({ toast: toasts }));
 
 const row = (name: string, group: string, code: PersonaToolRow["code"] = "available"): PersonaToolRow => ({

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/field";
 import { Switch } from "@/components/ui/switch";
 import { Cell, Row, Table } from "@/components/ui/table";
-import type { PersonaToolRow } from "@/lib/runtime/persona-view";
+import type { PersonaToolRow } from "@/lib/personas/server/persona-view";
 import { GroupSelect } from "./persona-selects";
 import { useToolSwitches } from "./use-tool-switches";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useOptimistic, useTransition } from "react";
-import { setPersonaToolEnabledAction, setPersonaToolsEnabledAction } from "@/app/(dashboard)/personas/actions";
+import { setPersonaToolEnabledAction, setPersonaToolsEnabledAction } from "@/lib/personas/server/actions";
 import { toast } from "@/components/ui/toaster";
 
 /** The key of one persona's switch for one tool. */

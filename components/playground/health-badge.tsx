@@ -1,5 +1,5 @@
 import { StatusBadge, type Status } from "@/components/ui/badge";
-import type { ToolHealth } from "@/lib/runtime/playground-types";
+import type { ToolHealth } from "@/lib/playground/playground-types";
 
 const LOOK: Record<ToolHealth, { status: Status; label: string; title: string }> = {
   passing: { status: "success", label: "tests pass", title: "Every saved test case passed its last run" },

@@ -1,4 +1,4 @@
-import type { PlaygroundRunView } from "@/lib/runtime/playground-types";
+import type { PlaygroundRunView } from "@/lib/playground/playground-types";
 import { OutcomeBadge } from "./outcome-badge";
 import { utcTime } from "./run-format";
 

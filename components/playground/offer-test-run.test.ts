@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 
 const actions = vi.hoisted(() => ({ toolTestHealthAction: vi.fn(), runTestCasesAction: vi.fn() }));
 const toast = vi.hoisted(() => Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }));
-vi.mock("@/app/(dashboard)/tools/[name]/test-case-actions", () => actions);
+vi.mock("@/lib/playground/actions", () => actions);
 vi.mock("@/components/ui/toaster", () => ({ toast }));
 
 const { offerTestCaseRun } = await import("./offer-test-run");

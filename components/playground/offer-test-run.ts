@@ -1,4 +1,4 @@
-import { runTestCasesAction, toolTestHealthAction } from "@/app/(dashboard)/tools/[name]/test-case-actions";
+import { runTestCasesAction, toolTestHealthAction } from "@/lib/playground/actions";
 import { toast } from "@/components/ui/toaster";
 
 async function runAndReport(toolName: string, open: (href: string) => void): Promise<void> {

@@ -1,5 +1,5 @@
 import { StatusBadge } from "@/components/ui/badge";
-import type { PlaygroundOutcome } from "@/lib/runtime/playground-types";
+import type { PlaygroundOutcome } from "@/lib/playground/playground-types";
 import { outcomeBadge } from "./run-format";
 
 /** A run's outcome as a status badge: Dry run, Success, Halted, or the error's type. */

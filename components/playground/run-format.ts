@@ -1,5 +1,5 @@
 import type { Status } from "@/components/ui/badge";
-import type { PlaygroundOutcome, PlaygroundRunView } from "@/lib/runtime/playground-types";
+import type { PlaygroundOutcome, PlaygroundRunView } from "@/lib/playground/playground-types";
 
 const BADGES: Record<Exclude<PlaygroundOutcome["kind"], "error">, { label: string; status: Status }> = {
   dry_run: { label: "Dry run", status: "neutral" },

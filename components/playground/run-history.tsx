@@ -4,7 +4,7 @@ import { History } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import type { PlaygroundRunView } from "@/lib/runtime/playground-types";
+import type { PlaygroundRunView } from "@/lib/playground/playground-types";
 import { OutcomeBadge } from "./outcome-badge";
 import { formatDuration, utcTime } from "./run-format";
 

@@ -1,5 +1,5 @@
 import type { ActionResult } from "@/lib/actions/action-result";
-import type { PlaygroundMode, PlaygroundRunView } from "@/lib/runtime/playground-types";
+import type { PlaygroundMode, PlaygroundRunView } from "@/lib/playground/playground-types";
 
 export interface RunRequest {
   readonly toolName: string;

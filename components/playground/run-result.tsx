@@ -3,7 +3,7 @@
 import { StatusBadge, Badge } from "@/components/ui/badge";
 import { CodeBlock } from "@/components/ui/code-block";
 import { CopyButton } from "@/components/ui/copy-button";
-import type { PlaygroundRunView } from "@/lib/runtime/playground-types";
+import type { PlaygroundRunView } from "@/lib/playground/playground-types";
 import { OutcomeBadge } from "./outcome-badge";
 import { COLLAPSE_AFTER_CHARACTERS, formatDuration, prettyBody } from "./run-format";
 

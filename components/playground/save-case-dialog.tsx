@@ -9,8 +9,8 @@ import { fieldError, issuesInside, issuesWithin } from "@/components/ui/field-er
 import { JsonEditor } from "@/components/ui/json-editor";
 import type { ActionResult } from "@/lib/actions/action-result";
 import type { ValidationIssue } from "@/lib/errors";
-import type { Expectation, PlaygroundRunView, TestCaseView } from "@/lib/runtime/playground-types";
-import { describeExpectation } from "@/lib/runtime/test-expectations";
+import type { Expectation, PlaygroundRunView, TestCaseView } from "@/lib/playground/playground-types";
+import { describeExpectation } from "@/lib/playground/test-expectations";
 import { ContextFields } from "./context-fields";
 
 export type SaveCase = (name: string, expectations: readonly Expectation[]) => Promise<ActionResult<TestCaseView>>;

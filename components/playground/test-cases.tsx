@@ -8,7 +8,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { toast } from "@/components/ui/toaster";
 import type { ActionResult } from "@/lib/actions/action-result";
-import type { ExpectationResult, TestCaseRunResult, TestCaseView } from "@/lib/runtime/playground-types";
+import type { ExpectationResult, TestCaseRunResult, TestCaseView } from "@/lib/playground/playground-types";
 import { utcTime } from "./run-format";
 import { SaveCaseDialog, type CaseValues } from "./save-case-dialog";
 

@@ -6,7 +6,7 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { PlaygroundRunView, PlaygroundToolView } from "@/lib/runtime/playground-types";
+import type { PlaygroundRunView, PlaygroundToolView } from "@/lib/playground/playground-types";
 import { TestPanel } from "./test-panel";
 
 const TOOL: PlaygroundToolView = {

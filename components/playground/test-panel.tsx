@@ -7,7 +7,7 @@ import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { ValidationIssue } from "@/lib/errors";
-import type { PlaygroundMode, PlaygroundRunView, PlaygroundToolView, TestCaseView } from "@/lib/runtime/playground-types";
+import type { PlaygroundMode, PlaygroundRunView, PlaygroundToolView, TestCaseView } from "@/lib/playground/playground-types";
 import { ArgumentsForm, type ArgumentsFormHandle } from "./arguments-form";
 import { ContextFields } from "./context-fields";
 import { requestRun } from "./run-request";

@@ -7,9 +7,9 @@ import { useTheme } from "next-themes";
 import { useRouter } from "next/navigation";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { searchConsoleAction } from "@/app/(dashboard)/actions";
+import { searchConsoleAction } from "@/lib/catalog/actions";
 import { overlayClasses } from "@/components/ui/dialog";
-import type { ConsoleSearchResults } from "@/lib/runtime/console-search";
+import type { ConsoleSearchResults } from "@/lib/catalog/console-search";
 import { visibleNavigation } from "./navigation";
 import { THEMES } from "./operator-menu";
 

@@ -1,5 +1,5 @@
 import { Activity, FlaskConical, History, House, KeyRound, LockKeyhole, Settings, UsersRound, Wrench, type LucideIcon } from "lucide-react";
-import { hasRole, isRole, type Role } from "@/lib/auth/roles";
+import { hasRole, isRole, type Role } from "@/lib/operators/roles";
 
 export interface NavItem {
   readonly href: string;

@@ -4,7 +4,7 @@
  * outlines (public parts only), so the browser receives no mask and no secret.
  */
 import type { CredentialKind } from "@/lib/credentials/types";
-import type { CredentialOutline } from "@/lib/db/credentials";
+import type { CredentialOutline } from "@/lib/credentials/server/credential-queries";
 
 export interface CredentialChoice {
   readonly name: string;

@@ -9,7 +9,7 @@ export type SecretEntry =
   | { readonly kind: "keep" }
   | { readonly kind: "replace"; readonly value: string }
   | { readonly kind: "clear" }
-  /** The value pasted with a curl command, kept on the server under `handle` (lib/runtime/curl-drafts.ts). */
+  /** The value pasted with a curl command, kept on the server under `handle` (lib/imports/curl-drafts.ts). */
   | { readonly kind: "pasted"; readonly handle: string };
 
 interface SecretFieldProps {

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { personasNamingToolAction, saveToolAction } from "@/app/(dashboard)/tools/actions";
+import { personasNamingToolAction, saveToolAction } from "@/lib/catalog/actions";
 import { offerTestCaseRun } from "@/components/playground/offer-test-run";
 import { toast } from "@/components/ui/toaster";
 import type { ValidationIssue } from "@/lib/errors";

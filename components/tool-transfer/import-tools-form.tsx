@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useState, useTransition, type ChangeEvent } from "react";
-import { importToolsAction, previewImportAction } from "@/app/(dashboard)/tools/import-tools/actions";
+import { importToolsAction, previewImportAction } from "@/lib/imports/actions";
 import { Badge, StatusBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -13,7 +13,7 @@ import { Select } from "@/components/ui/select";
 import { toast } from "@/components/ui/toaster";
 import type { ActionResult } from "@/lib/actions/action-result";
 import type { ValidationIssue } from "@/lib/errors";
-import type { ImportPreview, ImportReport, ImportPreviewTool } from "@/lib/runtime/tool-import";
+import type { ImportPreview, ImportReport, ImportPreviewTool } from "@/lib/imports/tool-import";
 
 export type Choice = "skip" | "overwrite";
 

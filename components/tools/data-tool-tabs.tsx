@@ -2,9 +2,9 @@ import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { CodeBlock } from "@/components/ui/code-block";
 import { Tabs } from "@/components/ui/tabs";
-import type { listToolRevisions } from "@/lib/db/tool-revisions";
-import type { ToolDTO } from "@/lib/db/tools";
-import { headerViews } from "@/lib/runtime/tool-view";
+import type { listToolRevisions } from "@/lib/catalog/tool-revisions";
+import type { ToolDTO } from "@/lib/catalog/tools";
+import { headerViews } from "@/lib/catalog/tool-view";
 import { ParameterTable } from "./parameter-table";
 import { ToolHistory } from "./tool-history";
 

@@ -4,7 +4,7 @@ import { Copy, Pencil, Trash2 } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { deleteToolAction } from "@/app/(dashboard)/tools/actions";
+import { deleteToolAction } from "@/lib/catalog/actions";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast } from "@/components/ui/toaster";

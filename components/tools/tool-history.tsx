@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState, useTransition } from "react";
-import { getRevisionAction, restoreToolRevisionAction } from "@/app/(dashboard)/tools/[name]/actions";
+import { getRevisionAction, restoreToolRevisionAction } from "@/lib/catalog/actions";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -11,8 +11,8 @@ import { Select } from "@/components/ui/select";
 import { Cell, Row, Table } from "@/components/ui/table";
 import { toast } from "@/components/ui/toaster";
 import { describeChange, type FieldChange } from "@/lib/audit/describe-change";
-import type { ToolRevisionSummary } from "@/lib/db/tool-revisions";
-import type { DroppedSecret } from "@/lib/db/tool-saves";
+import type { ToolRevisionSummary } from "@/lib/catalog/tool-revisions";
+import type { DroppedSecret } from "@/lib/catalog/tool-saves";
 import type { JsonValue } from "@/lib/tools";
 
 const DROPPED_REASONS: Readonly<Record<DroppedSecret["reason"], string>> = {

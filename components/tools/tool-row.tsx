@@ -4,7 +4,7 @@ import { Badge, StatusBadge } from "@/components/ui/badge";
 import { RowActions } from "@/components/ui/menu";
 import { Cell, Row } from "@/components/ui/table";
 import { ToolNameCell } from "./tool-name-cell";
-import type { ToolHealth } from "@/lib/runtime/playground-types";
+import type { ToolHealth } from "@/lib/playground/playground-types";
 
 /** What one row of the tool list shows, the same shape for data-defined and code tools. */
 export type ToolRowData =

@@ -4,7 +4,8 @@ import { Pager } from "@/components/ui/pager";
 import type { PageWindow } from "@/components/ui/paging";
 import { Cell, Row, Table } from "@/components/ui/table";
 import { hrefWith, type FilterValues } from "@/components/ui/url-filters";
-import { CALL_OUTCOMES, type CallLogEntry } from "@/lib/db/call-log-queries";
+import type { CallLogEntry } from "@/lib/usage/call-log-queries";
+import { CALL_OUTCOMES } from "@/lib/usage/figures";
 import { formatMs, formatTime } from "./format";
 
 const OUTCOME_STATUS: Record<string, Status> = { success: "success", halt: "warning", error: "danger" };

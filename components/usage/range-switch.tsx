@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { cn } from "@/components/ui/cn";
 import { hrefWith, type FilterValues } from "@/components/ui/url-filters";
-import { USAGE_RANGES, type UsageRange } from "@/lib/runtime/usage";
+import { USAGE_RANGES, type UsageRange } from "@/lib/usage/figures";
 
 const LABELS: Record<UsageRange, string> = { hour: "Hour", day: "Day", week: "Week" };
 

@@ -1,4 +1,4 @@
-import type { UsageBucket } from "@/lib/runtime/usage";
+import type { UsageBucket } from "@/lib/usage/figures";
 import { formatCount, formatMs } from "./format";
 
 /** The charts' figures as a table, for screen readers and anyone who wants the numbers. */

@@ -1,7 +1,7 @@
 import { ArrowRight } from "lucide-react";
 import Link from "next/link";
 import { Card } from "@/components/ui/card";
-import type { UsageReport } from "@/lib/runtime/usage";
+import type { UsageReport } from "@/lib/usage/figures";
 import { formatCount, formatMs, formatRate } from "./format";
 
 const TOP_TOOLS = 5;

@@ -1,6 +1,6 @@
 import { Activity, AlertTriangle, Gauge, Timer } from "lucide-react";
 import { StatCard } from "@/components/ui/stat-card";
-import type { UsageSummary } from "@/lib/runtime/usage";
+import type { UsageSummary } from "@/lib/usage/figures";
 import { formatCount, formatMs, formatRate } from "./format";
 
 /** The four headline figures of a report: calls, error rate, p50 and p95. */

@@ -1,5 +1,5 @@
 import { Cell, Row, Table } from "@/components/ui/table";
-import type { UsageGroup } from "@/lib/runtime/usage";
+import type { UsageGroup } from "@/lib/usage/figures";
 import { formatCount, formatMs, formatRate } from "./format";
 
 /** Calls, errors and latency per tool or per persona, busiest first. */

@@ -1,12 +1,12 @@
 "use client";
 
-import { createUserAction } from "@/app/(dashboard)/settings/users/actions";
+import { createUserAction } from "@/lib/operators/actions";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { fieldError } from "@/components/ui/field-errors";
 import { FormStatus } from "@/components/ui/form-status";
 import { Select } from "@/components/ui/select";
-import { ROLES, type Role } from "@/lib/auth/roles";
+import { ROLES, type Role } from "@/lib/operators/roles";
 import { PASSWORD_HINT } from "./password-hint";
 import { useKeptForm } from "./use-kept-form";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { changeOwnPasswordAction } from "@/app/(dashboard)/settings/account/actions";
+import { changeOwnPasswordAction } from "@/lib/operators/actions";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { fieldError } from "@/components/ui/field-errors";

@@ -2,7 +2,7 @@
 
 import { History, MoreHorizontal, Unlink } from "lucide-react";
 import { useState, useTransition } from "react";
-import { removeSingleSignOnLinkAction } from "@/app/(dashboard)/settings/users/actions";
+import { removeSingleSignOnLinkAction } from "@/lib/operators/actions";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Menu, type MenuItem } from "@/components/ui/menu";

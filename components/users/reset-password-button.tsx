@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { resetUserPasswordAction } from "@/app/(dashboard)/settings/users/actions";
+import { resetUserPasswordAction } from "@/lib/operators/actions";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyButton } from "@/components/ui/copy-button";

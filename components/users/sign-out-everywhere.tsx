@@ -2,7 +2,7 @@
 
 import { signOut } from "next-auth/react";
 import { useState, useTransition } from "react";
-import { signOutEverywhereAction } from "@/app/(dashboard)/settings/account/actions";
+import { signOutEverywhereAction } from "@/lib/operators/actions";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast } from "@/components/ui/toaster";

@@ -1,14 +1,14 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { changeUserRoleAction, setUserActiveAction } from "@/app/(dashboard)/settings/users/actions";
+import { changeUserRoleAction, setUserActiveAction } from "@/lib/operators/actions";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormStatus } from "@/components/ui/form-status";
 import { Select } from "@/components/ui/select";
 import { toast } from "@/components/ui/toaster";
 import type { ActionResult } from "@/lib/actions/action-result";
-import { isRole, ROLE_DESCRIPTIONS, ROLES, type Role } from "@/lib/auth/roles";
+import { isRole, ROLE_DESCRIPTIONS, ROLES, type Role } from "@/lib/operators/roles";
 import { OperatorRowMenu } from "./operator-row-menu";
 import { ResetPasswordButton } from "./reset-password-button";
 import { useReturnFocus } from "./use-return-focus";

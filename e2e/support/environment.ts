@@ -36,6 +36,8 @@ export const E2E_SERVER_ENV: Record<string, string> = {
   // Only the mock upstream's exact address: every other loopback form stays refused by the guard.
   QUIVER_DESTINATION_ALLOWLIST: "127.0.0.1",
   MOCK_UPSTREAM_PORT: String(E2E_MOCK_UPSTREAM_PORT),
+  // The test workers resolve with React's server condition (playwright.config.ts); the app must not.
+  NODE_OPTIONS: "",
 };
 
 /** Where each role's signed-in browser state is saved by the sign-in setup project. */

@@ -5,17 +5,17 @@
  * `disable` switches the tool off and `revoke` revokes the revocable key — through the same lib
  * functions the dashboard's actions call, from a third process; `drop` removes the schema.
  *
- *   npx tsx e2e/support/multi-instance-db.ts prepare|disable|revoke|drop DATABASE_URL
+ *   npx tsx --conditions=react-server e2e/support/multi-instance-db.ts prepare|disable|revoke|drop DATABASE_URL
  */
 import { writeFileSync } from "node:fs";
 import { SYSTEM_ACTOR } from "../../lib/audit/events";
-import { createApiKey, listApiKeys, revokeApiKey } from "../../lib/db/api-keys";
+import { createApiKey, listApiKeys, revokeApiKey } from "../../lib/agent-door/api-keys";
 import { createDb, setDb } from "../../lib/db/client";
-import { createPersona, setPersonaToolEnabled } from "../../lib/db/personas";
+import { createPersona, setPersonaToolEnabled } from "../../lib/personas/server/personas";
 import { dropPostgresSchema } from "../../lib/db/test-support/postgres-schema";
-import { saveTool } from "../../lib/db/tool-saves";
+import { saveTool } from "../../lib/catalog/tool-saves";
 import { parseToolDefinition } from "../../lib/tools";
-import { applyPendingMigrations } from "../../scripts/db/apply-migrations";
+import { applyPendingMigrations } from "../../lib/db/migrations/apply-migrations";
 import { E2E_MOCK_UPSTREAM } from "./environment";
 import { MULTI_INSTANCE_KEYS_FILE, MULTI_INSTANCE_PERSONA, MULTI_INSTANCE_TOOL, REVOCABLE_KEY_NAME } from "./multi-instance-fixture";
 

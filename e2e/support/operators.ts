@@ -1,6 +1,6 @@
 /** Operators the specs add for themselves, so the seeded ones (saved sign-ins) are never changed. */
 import type { Page } from "@playwright/test";
-import type { Role } from "../../lib/auth/roles";
+import type { Role } from "../../lib/operators/roles";
 
 export interface TestOperator {
   readonly email: string;

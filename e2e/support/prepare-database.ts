@@ -4,16 +4,16 @@
  * Runs before `next start` (see playwright.config.ts), with the e2e server's environment.
  */
 import { rmSync, writeFileSync } from "node:fs";
-import { applyPendingMigrations } from "../../scripts/db/apply-migrations";
+import { applyPendingMigrations } from "../../lib/db/migrations/apply-migrations";
 import { SYSTEM_ACTOR } from "../../lib/audit/events";
-import { createApiKey, revokeApiKey } from "../../lib/db/api-keys";
-import { saveCredentialRecord } from "../../lib/db/credential-saves";
+import { createApiKey, revokeApiKey } from "../../lib/agent-door/api-keys";
+import { saveCredentialRecord } from "../../lib/credentials/server/credential-saves";
 import { getDb } from "../../lib/db/client";
 import { sqliteFilePath } from "../../lib/db/database-url";
-import { createPersona } from "../../lib/db/personas";
-import { seedDatabase } from "../../lib/db/seed";
-import { saveTool } from "../../lib/db/tool-saves";
-import { createUser } from "../../lib/db/users";
+import { createPersona } from "../../lib/personas/server/personas";
+import { seedDatabase } from "../../lib/setup/seed";
+import { saveTool } from "../../lib/catalog/tool-saves";
+import { createUser } from "../../lib/operators/users";
 import { loadKeyring } from "../../lib/secrets/keyring";
 import { parseToolDefinition } from "../../lib/tools";
 import { SEEDED_SECRETS } from "../fixtures/seeded-secrets";

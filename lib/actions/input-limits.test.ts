@@ -1,9 +1,9 @@
 /**
  * Every input a server action or route handler takes from an operator is bounded:
- * 1. each schema exported from `lib/actions/schemas/` has a maximum on every string, list and map
+ * 1. each schema exported from a domain's `schemas.ts` has a maximum on every string, list and map
  *    and a byte cap on every free JSON value (walked, so a new unbounded field fails here);
- * 2. action files and route handlers build no schema that carries text or structure: they import
- *    them from there;
+ * 2. action files (`lib/<domain>/actions.ts`) and route handlers build no schema that carries text
+ *    or structure: they import them from there;
  * 3. table-driven, per field: a value at the limit is accepted, one past it refused with a message
  *    naming the limit.
  */
@@ -15,16 +15,22 @@ import { z } from "zod";
 import { ValidationError, type ValidationIssue } from "../errors";
 import { BOUNDED, boundedJson, boundedList, boundedRecord, boundedText, describeLimit, INPUT_LIMITS, jsonByteSize } from "./input-limits";
 import { parseInput } from "./parse-input";
-import { newApiKeySchema } from "./schemas/api-keys";
-import { saveCredentialSchema } from "./schemas/credentials";
-import { consoleQuerySchema } from "./schemas/console";
-import { curlCommandSchema, curlDraftUpdateSchema, importChoicesSchema, importTextSchema, openApiSourceSchema } from "./schemas/imports";
-import { newPersonaSchema, personaDetailsSchema, setGrantSchema, toggleToolsSchema } from "./schemas/personas";
-import { runSchema, saveTestCaseSchema } from "./schemas/test-runs";
-import { deleteToolSchema, saveToolSchema } from "./schemas/tools";
+import { newApiKeySchema } from "../agent-door/schemas";
+import { saveCredentialSchema } from "../credentials/server/schemas";
+import { curlCommandSchema, curlDraftUpdateSchema, importChoicesSchema, importTextSchema, openApiSourceSchema } from "../imports/schemas";
+import { newPersonaSchema, personaDetailsSchema, setGrantSchema, toggleToolsSchema } from "../personas/server/schemas";
+import { runSchema, saveTestCaseSchema } from "../playground/schemas";
+import { consoleQuerySchema, deleteToolSchema, saveToolSchema } from "../catalog/schemas";
 
 const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const SCHEMAS_DIR = path.join(PROJECT_ROOT, "lib/actions/schemas");
+/** Every file under `dir` (relative to the project root) whose name `matches`. */
+function filesNamed(matches: RegExp, dir: string): string[] {
+  return fs.readdirSync(path.join(PROJECT_ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const child = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return entry.name === "generated" ? [] : filesNamed(matches, child);
+    return matches.test(entry.name) ? [child] : [];
+  });
+}
 
 interface Check {
   readonly _zod: { readonly def: { readonly check: string } };
@@ -98,10 +104,14 @@ describe("the bound check", () => {
 });
 
 describe("action input schemas", () => {
-  const files = fs.readdirSync(SCHEMAS_DIR).filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"));
+  const files = filesNamed(/^schemas\.ts$/, "lib");
+
+  it("are found in the domains", () => {
+    expect(files).toEqual(expect.arrayContaining(["lib/catalog/schemas.ts", "lib/personas/server/schemas.ts", "lib/playground/schemas.ts"]));
+  });
 
   it.each(files)("%s bounds every field of every schema it exports", async (file) => {
-    const exports = (await import(path.join(SCHEMAS_DIR, file))) as Record<string, unknown>;
+    const exports = (await import(path.join(PROJECT_ROOT, file))) as Record<string, unknown>;
     const schemas = Object.entries(exports).filter((entry): entry is [string, z.ZodType] => isSchema(entry[1]));
     expect(schemas.length).toBeGreaterThan(0);
     expect(schemas.flatMap(([name, schema]) => unboundedParts(schema).map((part) => `${name}: ${part}`))).toEqual([]);
@@ -111,22 +121,18 @@ describe("action input schemas", () => {
 /** A zod schema that can carry text or structure, built inline (booleans and numbers cannot grow). */
 const CARRIES_DATA = /\bz\s*\.\s*(string|array|record|map|set|tuple|object|strictObject|looseObject|union|discriminatedUnion|intersection|unknown|any|json|lazy|custom)\s*\(/g;
 
-/** Every server action file and route handler under app/. */
-function actionFiles(dir = path.join(PROJECT_ROOT, "app")): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return actionFiles(full);
-    return /^(actions|.+-actions|route)\.ts$/.test(entry.name) ? [path.relative(PROJECT_ROOT, full)] : [];
-  });
+/** Every server action file (in the domains) and route handler (under app/). */
+function actionFiles(): string[] {
+  return [...filesNamed(/^actions\.ts$/, "lib"), ...filesNamed(/^route\.ts$/, "app")];
 }
 
 describe("action files and route handlers", () => {
   it("are found", () => {
-    expect(actionFiles()).toContain("app/(dashboard)/tools/actions.ts");
+    expect(actionFiles()).toContain("lib/catalog/actions.ts");
     expect(actionFiles()).toContain("app/api/playground/runs/route.ts");
   });
 
-  it("build no schema that can carry text or structure: those come from lib/actions/schemas, where every one is bounded", () => {
+  it("build no schema that can carry text or structure: those come from the domains' schemas.ts, where every one is bounded", () => {
     const inline = actionFiles().flatMap((file) =>
       [...fs.readFileSync(path.join(PROJECT_ROOT, file), "utf8").matchAll(CARRIES_DATA)].map((match) => `${file}: ${match[0]}`),
     );

@@ -5,7 +5,7 @@
  * `client_secret` in the body. Failures are TokenRequestErrors whose messages never hold the
  * client secret or a token: an endpoint's own `error_description` is redacted and shortened first.
  */
-import { createRedactor } from "../secrets/redact";
+import { createRedactor } from "../secrets";
 import { tokenUrlProblem } from "./token-url";
 import type { TokenHttpRequest, TokenTransport } from "./token-transport";
 import type { OAuth2ClientCredentials } from "./types";

@@ -11,8 +11,7 @@
  * value" and are left to lib/secrets/reconcile.ts; only a new value is checked here.
  */
 import { ValidationError, type ValidationIssue } from "../errors";
-import { isMask } from "../secrets/mask";
-import { isWellFormedText } from "../secrets/unicode";
+import { isMask, isWellFormedText } from "../secrets";
 import { parseHostPattern } from "./hosts";
 import { isHeaderSafe } from "./placement";
 import { HEADER_NAME_PATTERN, MAX_NAME_LENGTH, NAME_PATTERN, RESERVED_HEADER_NAMES } from "../tools";

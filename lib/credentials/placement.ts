@@ -7,7 +7,7 @@
  * Decision: a credential travels only over https, or plain http to a loopback host (as the token
  * URL, see token-url.ts): an API key sent in clear text is as good as published.
  */
-import { MASK_PREFIX } from "../secrets/mask";
+import { MASK_PREFIX } from "../secrets";
 import { headerValueProblem } from "../tools";
 import { hostAdmitted } from "./hosts";
 import { isLoopbackHost } from "./token-url";

@@ -7,7 +7,7 @@
  *   before (a host not admitted before, another kind, an OAuth2 token URL on another origin)
  *   keeps no stored value — the operator must enter the secret again.
  * Narrowing the hosts, reordering them, renaming, or changing the description, header or parameter
- * name keeps the secret. The save (lib/db/credential-saves.ts) and the editor's warning before it
+ * name keeps the secret. The save (lib/credentials/server/credential-saves.ts) and the editor's warning before it
  * (components/credentials) both judge with {@link secretWidenings}: browser-safe, no I/O.
  */
 import { hostAdmitted } from "./hosts";

@@ -7,7 +7,7 @@
  * narrowed after the tool was saved still never reaches a host it no longer admits.
  */
 import type { ValidationIssue } from "../errors";
-import { secretOrigin } from "../secrets/origin";
+import { secretOrigin } from "../secrets";
 import { CredentialRefusedError, assertDestinationAdmitted, placementTarget, queryPairName } from "./placement";
 import type { Credential } from "./types";
 

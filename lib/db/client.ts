@@ -44,3 +44,7 @@ export function setDb(db: Db): Db | undefined {
   holder.quiverDb = db;
   return previous;
 }
+
+/** Raw-SQL building blocks and row types, for the domains' query files (same for both dialects). */
+export { Prisma };
+export type { AuditEvent, Persona } from "./generated/sqlite/client";

@@ -3,7 +3,6 @@
  * with JSON.parse: the stored bytes are exactly what was written, on SQLite and on PostgreSQL
  * alike (jsonb would reorder object keys).
  */
-import { normalizeToolNameList } from "../personas/tool-names";
 import type { JsonValue } from "../tools";
 
 /** The stored text of `value`. */
@@ -14,9 +13,4 @@ export function toJsonText(value: JsonValue | readonly JsonValue[]): string {
 /** The value stored as `text` by {@link toJsonText}. */
 export function parseJson(text: string): JsonValue {
   return JSON.parse(text) as JsonValue;
-}
-
-/** A stored list of names; anything else (never written by lib/db) reads as empty. */
-export function parseNameList(text: string): string[] {
-  return normalizeToolNameList(parseJson(text));
 }

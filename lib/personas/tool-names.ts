@@ -18,3 +18,14 @@ export function normalizeToolNameList(value: unknown): string[] {
   }
   return [...names];
 }
+
+/** A list of names stored as JSON text; anything else (never written by Quiver) reads as empty. */
+export function parseNameList(text: string): string[] {
+  let stored: unknown;
+  try {
+    stored = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  return normalizeToolNameList(stored);
+}

@@ -13,6 +13,7 @@ export {
   json,
   text,
   toolResponseToJSON,
+  type AgentToolResult,
   type ExecutionMetadata,
   type HaltOutcome,
   type RequestPreview,

@@ -110,7 +110,21 @@ export function isToolResponse(value: unknown): value is ToolResponse {
 }
 
 /** The metadata an agent may see: how the call went, not what was sent or received. */
-function agentMetadata(metadata: ExecutionMetadata): Pick<ExecutionMetadata, "status" | "durationMs"> {
+/** What an agent learns of a call's execution: the upstream status and the time it took. */
+export type AgentMetadata = Pick<ExecutionMetadata, "status" | "durationMs">;
+
+/** A ToolResponse as an agent receives it ({@link toolResponseToJSON}). */
+export type AgentToolResult =
+  | { readonly ok: true; readonly kind: "text" | "json"; readonly content: unknown; readonly halt: HaltOutcome | null; readonly metadata: AgentMetadata }
+  | {
+      readonly ok: false;
+      readonly error_type: ToolErrorType;
+      readonly message: string;
+      readonly details?: Readonly<Record<string, unknown>>;
+      readonly metadata: AgentMetadata;
+    };
+
+function agentMetadata(metadata: ExecutionMetadata): AgentMetadata {
   return {
     ...(metadata.status !== undefined ? { status: metadata.status } : {}),
     ...(metadata.durationMs !== undefined ? { durationMs: metadata.durationMs } : {}),
@@ -123,7 +137,7 @@ function agentMetadata(metadata: ExecutionMetadata): Pick<ExecutionMetadata, "st
  * operators, who read the ToolResponse itself. A `blocked_destination` message names hosts and
  * what they resolved to (internal DNS), so an agent gets a fixed sentence instead.
  */
-export function toolResponseToJSON(response: ToolResponse): Record<string, unknown> {
+export function toolResponseToJSON(response: ToolResponse): AgentToolResult {
   const metadata = agentMetadata(response.metadata);
   if (response.ok) {
     return { ok: true, kind: response.kind, content: response.content, halt: response.halt, metadata };

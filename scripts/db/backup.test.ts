@@ -17,10 +17,10 @@ import { createDb } from "../../lib/db/client";
 import { postgresTarget } from "../../lib/db/database-url";
 import { COMMAND_TEST_TIMEOUT_MS } from "../../lib/db/test-support/commands";
 import { databaseTargets, dropDatabase } from "../../lib/db/test-support/databases";
-import { applyPendingMigrations } from "./apply-migrations";
+import { applyPendingMigrations } from "../../lib/db/migrations/apply-migrations";
 import { BackupError, backupSqlite, checkSqliteBackup, postgresBackupInstructions, restoreSqlite } from "./backup";
-import { MIGRATIONS_DIRS, PROJECT_ROOT } from "./dialect-schemas";
-import { migrationNames } from "./migrations-folder";
+import { MIGRATIONS_DIRS, PROJECT_ROOT } from "../../lib/db/migrations/dialect-schemas";
+import { migrationNames } from "../../lib/db/migrations/migrations-folder";
 
 const run = promisify(execFile);
 const workDir = mkdtempSync(path.join(tmpdir(), "quiver-backup-"));

@@ -11,8 +11,8 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { postgresTarget } from "../../lib/db/database-url";
-import { MIGRATIONS_DIRS } from "./dialect-schemas";
-import { MIGRATION_FILE, migrationNames } from "./migrations-folder";
+import { MIGRATIONS_DIRS } from "../../lib/db/migrations/dialect-schemas";
+import { MIGRATION_FILE, migrationNames } from "../../lib/db/migrations/migrations-folder";
 
 /** Writes a consistent copy of the SQLite database `source` to `destination` (a new file). */
 export async function backupSqlite(source: string, destination: string): Promise<void> {

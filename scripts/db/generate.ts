@@ -10,7 +10,7 @@ import { execFile } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { promisify } from "node:util";
-import { DIALECTS, PROJECT_ROOT, SCHEMA_PATHS, derivePostgresSchema, SOURCE_SCHEMA_PATH } from "./dialect-schemas";
+import { DIALECTS, PROJECT_ROOT, SCHEMA_PATHS, derivePostgresSchema, SOURCE_SCHEMA_PATH } from "../../lib/db/migrations/dialect-schemas";
 
 const run = promisify(execFile);
 const prismaCli = createRequire(import.meta.url).resolve("prisma/build/index.js");

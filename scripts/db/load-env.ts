@@ -4,7 +4,7 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { PROJECT_ROOT } from "./dialect-schemas";
+import { PROJECT_ROOT } from "../../lib/db/migrations/dialect-schemas";
 
 /** Reads `<project>/.env` when it exists; a missing file is not an error. */
 export function loadProjectEnv(file: string = path.join(PROJECT_ROOT, ".env")): void {

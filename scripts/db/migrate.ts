@@ -3,7 +3,7 @@
  * (default: the SQLite file data/quiver.db, created when absent) and says what it applied.
  */
 import { configuredDatabaseUrl, dialectOf, postgresTarget } from "../../lib/db/database-url";
-import { applyPendingMigrations } from "./apply-migrations";
+import { applyPendingMigrations } from "../../lib/db/migrations/apply-migrations";
 import { loadProjectEnv } from "./load-env";
 
 /** Host, database and schema: enough to recognise the target, never the password. */

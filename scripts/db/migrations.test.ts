@@ -16,7 +16,7 @@ import { createDb } from "../../lib/db/client";
 import { postgresTarget } from "../../lib/db/database-url";
 import { COMMAND_TEST_TIMEOUT_MS, runProjectScript } from "../../lib/db/test-support/commands";
 import { databaseTargets, dropDatabase } from "../../lib/db/test-support/databases";
-import { applyPendingMigrations } from "./apply-migrations";
+import { applyPendingMigrations } from "../../lib/db/migrations/apply-migrations";
 import {
   derivePostgresSchema,
   DIALECTS,
@@ -24,8 +24,8 @@ import {
   readCurrentSchema,
   SCHEMA_PATHS,
   SOURCE_SCHEMA_PATH,
-} from "./dialect-schemas";
-import { latestSnapshot, LOCKFILE, lockfileContent, MIGRATION_FILE, migrationNames } from "./migrations-folder";
+} from "../../lib/db/migrations/dialect-schemas";
+import { latestSnapshot, LOCKFILE, lockfileContent, MIGRATION_FILE, migrationNames } from "../../lib/db/migrations/migrations-folder";
 import { diffDatabaseToSchema, diffSchemas } from "./schema-diff";
 
 const targets = await databaseTargets();

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Dialect } from "../../lib/db/database-url";
-import { MIGRATIONS_DIRS, SOURCE_SCHEMA_PATH } from "./dialect-schemas";
-import { latestSnapshot, MIGRATION_FILE, migrationNames } from "./migrations-folder";
+import { MIGRATIONS_DIRS, SOURCE_SCHEMA_PATH } from "../../lib/db/migrations/dialect-schemas";
+import { latestSnapshot, MIGRATION_FILE, migrationNames } from "../../lib/db/migrations/migrations-folder";
 import { createMigration, migrationTimestamp, normaliseMigrationName } from "./new-migration";
 
 describe("normaliseMigrationName", () => {

@@ -4,8 +4,8 @@
  * database. Both dialects get a folder with the same timestamped name.
  */
 import type { Dialect } from "../../lib/db/database-url";
-import { DIALECTS, MIGRATIONS_DIRS, readCurrentSchema, schemaForDialect } from "./dialect-schemas";
-import { latestSnapshot, writeMigration } from "./migrations-folder";
+import { DIALECTS, MIGRATIONS_DIRS, readCurrentSchema, schemaForDialect } from "../../lib/db/migrations/dialect-schemas";
+import { latestSnapshot, writeMigration } from "../../lib/db/migrations/migrations-folder";
 import { diffSchemas } from "./schema-diff";
 
 const NAME_PATTERN = /^[a-z0-9][a-z0-9_]*$/;

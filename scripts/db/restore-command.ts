@@ -6,7 +6,7 @@
  */
 import path from "node:path";
 import { configuredDatabaseUrl, dialectOf, sqliteFilePath } from "../../lib/db/database-url";
-import { applyPendingMigrations } from "./apply-migrations";
+import { applyPendingMigrations } from "../../lib/db/migrations/apply-migrations";
 import { BackupError, restoreSqlite } from "./backup";
 import { loadProjectEnv } from "./load-env";
 

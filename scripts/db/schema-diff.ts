@@ -3,9 +3,9 @@
  * live database and a schema (drift detection).
  */
 import { dialectOf, type Dialect } from "../../lib/db/database-url";
-import { schemaForDialect, readCurrentSchema } from "./dialect-schemas";
+import { schemaForDialect, readCurrentSchema } from "../../lib/db/migrations/dialect-schemas";
 import { introspectionAdapterFactory } from "./introspection-adapter";
-import { NO_FILTERS, withSchemaEngine } from "./schema-engine";
+import { NO_FILTERS, withSchemaEngine } from "../../lib/db/migrations/schema-engine";
 
 const SCHEMA_FILE = "schema.prisma";
 

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { FormStatus } from "@/components/ui/form-status";
-import { describePasswordSignInError } from "@/lib/auth/sign-in-errors";
+import { describePasswordSignInError } from "@/lib/operators/sign-in/sign-in-errors";
 
 export function LoginForm({ destination, singleSignOn, initialError }: { destination: string; singleSignOn: string | null; initialError?: string }) {
   const [error, setError] = useState(initialError);

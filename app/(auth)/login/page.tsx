@@ -2,10 +2,9 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { INPUT_LIMITS } from "@/lib/actions/input-limits";
 import { firstParam, type SearchParamValue } from "@/lib/actions/search-params";
-import { safeDestination } from "@/lib/auth/safe-destination";
-import { describeSignInError } from "@/lib/auth/sign-in-errors";
-import { getCurrentOperator } from "@/lib/auth/session";
-import { singleSignOnLabel } from "@/lib/runtime/configuration";
+import { describeSignInError, safeDestination } from "@/lib/operators";
+import { getCurrentOperator } from "@/lib/operators/session";
+import { singleSignOnLabel } from "@/lib/setup";
 import { LoginForm } from "./login-form";
 
 export const metadata: Metadata = { title: "Sign in" };

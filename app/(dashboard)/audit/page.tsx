@@ -9,10 +9,9 @@ import { Pager } from "@/components/ui/pager";
 import { loadPage } from "@/components/ui/paging";
 import { hrefWith } from "@/components/ui/url-filters";
 import { formatCount } from "@/components/usage/format";
-import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditAction, type AuditTargetType } from "@/lib/audit/events";
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, searchAuditEvents, type AuditAction, type AuditTargetType } from "@/lib/audit";
 import { firstParam, oneOf, type SearchParamValue } from "@/lib/actions/search-params";
-import { requirePageOperator } from "@/lib/auth/session";
-import { searchAuditEvents } from "@/lib/db/audit";
+import { requirePageOperator } from "@/lib/operators/session";
 
 export const metadata: Metadata = { title: "Audit" };
 

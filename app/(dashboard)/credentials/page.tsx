@@ -9,9 +9,9 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Cell, Row, Table } from "@/components/ui/table";
 import { formatTime } from "@/components/usage/format";
-import { hasRole } from "@/lib/auth/roles";
-import { requirePageOperator } from "@/lib/auth/session";
-import { listCredentials } from "@/lib/runtime/credentials";
+import { hasRole } from "@/lib/operators";
+import { requirePageOperator } from "@/lib/operators/session";
+import { listCredentials } from "@/lib/credentials/server";
 
 export const metadata: Metadata = { title: "Credentials" };
 

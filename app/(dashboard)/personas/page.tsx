@@ -7,10 +7,10 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Cell, Row, Table } from "@/components/ui/table";
-import { hasRole } from "@/lib/auth/roles";
-import { requirePageOperator } from "@/lib/auth/session";
-import { treeOrder } from "@/lib/personas/tree";
-import { listResolvedPersonas, loadGroupedCatalog } from "@/lib/runtime/persona-tools";
+import { hasRole } from "@/lib/operators";
+import { requirePageOperator } from "@/lib/operators/session";
+import { treeOrder } from "@/lib/personas";
+import { listResolvedPersonas, loadGroupedCatalog } from "@/lib/personas/server";
 
 export const metadata: Metadata = { title: "Personas" };
 

@@ -14,10 +14,9 @@ import { loadPage } from "@/components/ui/paging";
 import { Cell, Row, Table } from "@/components/ui/table";
 import { hrefWith } from "@/components/ui/url-filters";
 import { firstParam, type SearchParamValue } from "@/lib/actions/search-params";
-import { requirePageOperator } from "@/lib/auth/session";
-import { listLatestPlaygroundRuns } from "@/lib/runtime/playground";
-import { listToolHealth } from "@/lib/runtime/test-cases";
-import { listToolsForDashboard } from "@/lib/runtime/tool-list";
+import { requirePageOperator } from "@/lib/operators/session";
+import { listLatestPlaygroundRuns, listToolHealth } from "@/lib/playground";
+import { listToolsForDashboard } from "@/lib/catalog";
 
 export const metadata: Metadata = { title: "Playground" };
 

@@ -3,10 +3,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { hasRole } from "@/lib/auth/roles";
-import { requirePageOperator } from "@/lib/auth/session";
+import { hasRole } from "@/lib/operators";
+import { requirePageOperator } from "@/lib/operators/session";
 import { configuredDatabaseUrl, dialectOf } from "@/lib/db/database-url";
-import { getExecutionConfig } from "@/lib/runtime/configuration";
+import { getExecutionConfig } from "@/lib/setup";
 
 export const metadata: Metadata = { title: "Settings" };
 

@@ -11,10 +11,10 @@ import { loadPage } from "@/components/ui/paging";
 import { Table } from "@/components/ui/table";
 import { hrefWith } from "@/components/ui/url-filters";
 import { firstParam, oneOf, type SearchParamValue } from "@/lib/actions/search-params";
-import { hasRole } from "@/lib/auth/roles";
-import { requirePageOperator } from "@/lib/auth/session";
-import { listToolHealth } from "@/lib/runtime/test-cases";
-import { listToolsForDashboard } from "@/lib/runtime/tool-list";
+import { hasRole } from "@/lib/operators";
+import { requirePageOperator } from "@/lib/operators/session";
+import { listToolHealth } from "@/lib/playground";
+import { listToolsForDashboard } from "@/lib/catalog";
 
 export const metadata: Metadata = { title: "Tools" };
 

@@ -13,9 +13,8 @@ import { UsageCharts } from "@/components/usage/usage-charts";
 import { UsageStats } from "@/components/usage/usage-stats";
 import { UsageTable } from "@/components/usage/usage-table";
 import { firstParam, oneOf, type SearchParamValue } from "@/lib/actions/search-params";
-import { requirePageOperator } from "@/lib/auth/session";
-import { CALL_OUTCOMES, callLogPersonas, countCallLogs, listCallLogs, type CallOutcome } from "@/lib/db/call-log-queries";
-import { getUsageReport, USAGE_RANGES, type UsageRange, type UsageReport } from "@/lib/runtime/usage";
+import { requirePageOperator } from "@/lib/operators/session";
+import { CALL_OUTCOMES, callLogPersonas, countCallLogs, getUsageReport, listCallLogs, USAGE_RANGES, type CallOutcome, type UsageRange, type UsageReport } from "@/lib/usage";
 
 export const metadata: Metadata = { title: "Usage" };
 

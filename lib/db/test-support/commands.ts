@@ -1,10 +1,12 @@
 /**
  * Runs a project script (`npm run db:migrate`, `db:seed`, `secrets:rotate`) the way npm does — tsx
- * from the project root — in a child process, so tests see its real exit code and output.
+ * from the project root, resolving with React's server condition as package.json's scripts that
+ * reach the domains' server modules do (they import `server-only`) — in a child process, so tests
+ * see its real exit code and output.
  */
 import { execFile } from "node:child_process";
 import path from "node:path";
-import { PROJECT_ROOT } from "../../../scripts/db/dialect-schemas";
+import { PROJECT_ROOT } from "../migrations/dialect-schemas";
 
 /** A loaded two-core machine runs several of these at once; this only bounds a hung child. */
 const COMMAND_TIMEOUT_MS = 120_000;
@@ -24,7 +26,7 @@ export function runProjectScript(script: string, env: Readonly<Record<string, st
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [tsx, script],
+      [tsx, "--conditions=react-server", script],
       { cwd: PROJECT_ROOT, env: { ...process.env, ...env }, timeout: COMMAND_TIMEOUT_MS },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;

@@ -17,7 +17,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { applyPendingMigrations } from "../../../scripts/db/apply-migrations";
+import { applyPendingMigrations } from "../migrations/apply-migrations";
 import { createDb, setDb, type Db } from "../client";
 import type { Dialect } from "../database-url";
 

@@ -9,9 +9,9 @@ import { generateEncryptionKey, loadKeyring, type Keyring } from "../../secrets/
 import { parseToolDefinition, type ToolDefinition } from "../../tools";
 import { documentWith, referenceDocument } from "../../tools/testing";
 import type { Actor } from "../../audit/events";
-import type { Role } from "../../auth/roles";
+import type { Role } from "../../operators/roles";
 import type { Db } from "../client";
-import type { SubmittedSecrets } from "../tool-saves";
+import type { SubmittedSecrets } from "../../catalog/tool-saves";
 
 /** A hash of a random value nobody knows, at the cheapest cost: these operators never sign in. */
 const UNUSABLE_HASH = bcrypt.hashSync(randomUUID(), 4);

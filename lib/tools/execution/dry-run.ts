@@ -5,7 +5,7 @@
  * (`Authorization: ••••`, `?api_key=••••`), and a destination it may not be sent to is the dry
  * run's error, as it would be the call's.
  */
-import { MASK_PREFIX } from "../../secrets/mask";
+import { MASK_PREFIX } from "../../secrets";
 import { secretHeaderNamesOf, secretHeaderValues } from "../definition";
 import { error, json, type ToolResponse } from "../response";
 import type { ToolDefinition } from "../types";

@@ -3,9 +3,7 @@
  * the request on the wire at the last moment, and everything the executor hands back — previews,
  * bodies, messages, causes — goes through a redactor for exactly those values first.
  */
-import { secretForms } from "../../secrets/forms";
-import { maskSecret } from "../../secrets/mask";
-import { createRedactor, type Redactor } from "../../secrets/redact";
+import { createRedactor, maskSecret, secretForms, type Redactor } from "../../secrets";
 import { headerValueProblem } from "../definition";
 import type { RequestPreview } from "../response";
 import type { ToolDefinition } from "../types";

@@ -13,7 +13,7 @@
  * already requires a path parameter to be required; a turn may still lack a `ctx` field.)
  */
 import type { ValidationIssue } from "../../errors";
-import { toWellFormedText } from "../../secrets/unicode";
+import { toWellFormedText } from "../../secrets";
 import { headerValueProblem, isAbsent, secretHeaderNamesOf } from "../definition";
 import { contextField, findPlaceholders, isContextReference, soleReference, type TurnContext } from "../placeholders";
 import type { HttpMethod, JsonValue, ToolDefinition } from "../types";

@@ -11,13 +11,11 @@ import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
 import { Tabs, type TabPanel } from "@/components/ui/tabs";
 import { firstParam, type SearchParamValue } from "@/lib/actions/search-params";
-import { hasRole } from "@/lib/auth/roles";
-import { requirePageOperator } from "@/lib/auth/session";
-import { previewPersonaDeletion } from "@/lib/db/persona-maintenance";
+import { hasRole } from "@/lib/operators";
+import { requirePageOperator } from "@/lib/operators/session";
+import { getPersonaView, personaToolSpecs, previewPersonaDeletion, type PersonaView } from "@/lib/personas/server";
 import { NotFoundError } from "@/lib/errors";
-import { retentionDaysFromEnv } from "@/lib/runtime/agent-door/settings";
-import { personaToolSpecs } from "@/lib/runtime/persona-specs";
-import { getPersonaView, type PersonaView } from "@/lib/runtime/persona-view";
+import { retentionDaysFromEnv } from "@/lib/agent-door";
 import { PROVIDER_FORMATS } from "@/lib/tools/client";
 
 type Params = Promise<{ slug: string }>;

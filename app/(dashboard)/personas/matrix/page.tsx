@@ -7,9 +7,9 @@ import { Pager } from "@/components/ui/pager";
 import { pageWindow } from "@/components/ui/paging";
 import { hrefWith } from "@/components/ui/url-filters";
 import { firstParam, type SearchParamValue } from "@/lib/actions/search-params";
-import { hasRole } from "@/lib/auth/roles";
-import { requirePageOperator } from "@/lib/auth/session";
-import { loadPersonaMatrix } from "@/lib/runtime/persona-matrix";
+import { hasRole } from "@/lib/operators";
+import { requirePageOperator } from "@/lib/operators/session";
+import { loadPersonaMatrix } from "@/lib/personas/server";
 
 export const metadata: Metadata = { title: "Tools × personas" };
 

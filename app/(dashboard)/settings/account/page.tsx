@@ -5,9 +5,8 @@ import { formatTime } from "@/components/usage/format";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { ROLE_DESCRIPTIONS } from "@/lib/auth/roles";
-import { requirePageOperator } from "@/lib/auth/session";
-import { SESSION_ABSOLUTE_LIFETIME_MS } from "@/lib/auth/session-validity";
+import { ROLE_DESCRIPTIONS, SESSION_ABSOLUTE_LIFETIME_MS } from "@/lib/operators";
+import { requirePageOperator } from "@/lib/operators/session";
 import { PasswordChangeRequired } from "./password-change-required";
 
 export const metadata: Metadata = { title: "Your account" };

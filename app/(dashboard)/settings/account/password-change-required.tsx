@@ -1,9 +1,9 @@
 import { ChangePasswordForm } from "@/components/users/change-password-form";
-import type { Operator } from "@/lib/auth/session";
+import type { Operator } from "@/lib/operators/session";
 import { SignOutButton } from "./sign-out-button";
 
 /**
- * The account page while an admin's reset is pending (lib/auth/access-gate.ts): only the password
+ * The account page while an admin's reset is pending (lib/operators/access-gate.ts): only the password
  * change, framed like the sign-in page, since every other page sends the operator here.
  */
 export function PasswordChangeRequired({ operator }: { operator: Operator }) {

@@ -9,10 +9,10 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Cell, Row, Table } from "@/components/ui/table";
 import { formatTime } from "@/components/usage/format";
-import { hasRole } from "@/lib/auth/roles";
-import { requirePageOperator } from "@/lib/auth/session";
-import { listApiKeys } from "@/lib/db/api-keys";
-import { listPersonas } from "@/lib/db/personas";
+import { hasRole } from "@/lib/operators";
+import { requirePageOperator } from "@/lib/operators/session";
+import { listApiKeys } from "@/lib/agent-door";
+import { listPersonas } from "@/lib/personas/server";
 
 export const metadata: Metadata = { title: "API keys" };
 

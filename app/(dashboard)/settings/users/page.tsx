@@ -6,10 +6,8 @@ import { Badge, StatusBadge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { Cell, Row, Table } from "@/components/ui/table";
-import { hasRole, ROLE_DESCRIPTIONS, ROLES } from "@/lib/auth/roles";
-import { requirePageOperator } from "@/lib/auth/session";
-import { listSingleSignOnIssuers } from "@/lib/db/oidc-links";
-import { listUsers } from "@/lib/db/users";
+import { hasRole, listSingleSignOnIssuers, listUsers, ROLE_DESCRIPTIONS, ROLES } from "@/lib/operators";
+import { requirePageOperator } from "@/lib/operators/session";
 
 export const metadata: Metadata = { title: "Operators" };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { TestTab } from "@/components/playground/test-tab";
+import { TestTab } from "./test-tab";
 import { DataToolTabs } from "@/components/tools/data-tool-tabs";
 import { ParameterTable } from "@/components/tools/parameter-table";
 import { ToolActions } from "@/components/tools/tool-actions";
@@ -10,12 +10,11 @@ import { CodeBlock } from "@/components/ui/code-block";
 import { PageHeader } from "@/components/ui/page-header";
 import { Tabs } from "@/components/ui/tabs";
 import { firstParam, type SearchParamValue } from "@/lib/actions/search-params";
-import { hasRole } from "@/lib/auth/roles";
-import { requirePageOperator } from "@/lib/auth/session";
-import { listToolRevisions } from "@/lib/db/tool-revisions";
-import { getTool } from "@/lib/db/tools";
+import { hasRole } from "@/lib/operators";
+import { requirePageOperator } from "@/lib/operators/session";
+import { getTool, listToolRevisions } from "@/lib/catalog";
 import { NotFoundError } from "@/lib/errors";
-import { getPlaygroundTool } from "@/lib/runtime/playground";
+import { getPlaygroundTool } from "@/lib/playground";
 import { builtinTools } from "@/lib/tools";
 
 type Params = Promise<{ name: string }>;

@@ -1,6 +1,6 @@
-import { requireRole } from "@/lib/auth/session";
+import { requireRole } from "@/lib/operators/session";
 import { ForbiddenError, NotFoundError } from "@/lib/errors";
-import { exportTools } from "@/lib/runtime/tool-export";
+import { exportTools } from "@/lib/catalog";
 
 /**
  * GET /tools/export.json — the export document of every stored tool, or of those named by

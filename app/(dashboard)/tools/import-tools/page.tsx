@@ -5,8 +5,8 @@ import { ImportToolsForm } from "@/components/tool-transfer/import-tools-form";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { Tabs } from "@/components/ui/tabs";
-import { hasRole } from "@/lib/auth/roles";
-import { requirePageOperator } from "@/lib/auth/session";
+import { hasRole } from "@/lib/operators";
+import { requirePageOperator } from "@/lib/operators/session";
 
 export const metadata: Metadata = { title: "Import tools" };
 

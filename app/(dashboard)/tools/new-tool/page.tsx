@@ -4,11 +4,11 @@ import { credentialChoices } from "@/components/tool-form/credential-choices";
 import { ToolEditor } from "@/components/tool-form/tool-editor";
 import { PageHeader } from "@/components/ui/page-header";
 import { firstParam, type SearchParamValue } from "@/lib/actions/search-params";
-import { hasRole } from "@/lib/auth/roles";
-import { requirePageOperator } from "@/lib/auth/session";
-import { getTool } from "@/lib/db/tools";
-import { listCredentialOutlines } from "@/lib/runtime/credentials";
-import { curlDraftForEditor } from "@/lib/runtime/curl-drafts";
+import { hasRole } from "@/lib/operators";
+import { requirePageOperator } from "@/lib/operators/session";
+import { getTool } from "@/lib/catalog";
+import { listCredentialOutlines } from "@/lib/credentials/server";
+import { curlDraftForEditor } from "@/lib/imports";
 
 export const metadata: Metadata = { title: "New tool" };
 

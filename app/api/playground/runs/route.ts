@@ -1,10 +1,9 @@
 import { actionFailure, actionSuccess } from "@/lib/actions/action-result";
 import { parseInput } from "@/lib/actions/parse-input";
-import { runSchema } from "@/lib/actions/schemas/test-runs";
-import { hasRole } from "@/lib/auth/roles";
-import { requireRole } from "@/lib/auth/session";
+import { runInPlayground, runSchema } from "@/lib/playground";
+import { hasRole } from "@/lib/operators";
+import { requireRole } from "@/lib/operators/session";
 import { ForbiddenError } from "@/lib/errors";
-import { runInPlayground } from "@/lib/runtime/playground";
 
 const STATUS_OF_FAILURE = { validation: 400, forbidden: 403, not_found: 404, conflict: 409 } as const;
 

@@ -1,4 +1,4 @@
-import { runtimeOpenApiDocument } from "@/lib/runtime/agent-door";
+import { runtimeOpenApiDocument } from "@/lib/agent-door";
 
 /** The runtime API's OpenAPI 3.1 document; public, like any API's published contract. */
 export function GET(request: Request): Response {

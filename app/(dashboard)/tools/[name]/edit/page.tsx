@@ -4,10 +4,10 @@ import { credentialChoices } from "@/components/tool-form/credential-choices";
 import { ToolEditor } from "@/components/tool-form/tool-editor";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
-import { hasRole } from "@/lib/auth/roles";
-import { requirePageOperator } from "@/lib/auth/session";
-import { getTool } from "@/lib/db/tools";
-import { listCredentialOutlines } from "@/lib/runtime/credentials";
+import { hasRole } from "@/lib/operators";
+import { requirePageOperator } from "@/lib/operators/session";
+import { getTool } from "@/lib/catalog";
+import { listCredentialOutlines } from "@/lib/credentials/server";
 
 type Params = Promise<{ name: string }>;
 

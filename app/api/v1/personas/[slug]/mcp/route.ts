@@ -1,6 +1,4 @@
-import { answering } from "@/lib/runtime/agent-door";
-import { agentMcpDoor } from "@/lib/runtime/agent-door/mcp-door";
-import { handleMcpRequest } from "@/lib/runtime/agent-door/mcp-server";
+import { agentMcpDoor, answering, handleMcpRequest } from "@/lib/agent-door";
 
 /**
  * A persona's MCP server (Streamable HTTP, stateless): every method goes to `handleMcpRequest`,

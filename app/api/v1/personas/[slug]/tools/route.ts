@@ -1,4 +1,4 @@
-import { admitAgent, agentError, agentErrorResponse, agentToolList, answering } from "@/lib/runtime/agent-door";
+import { admitAgent, agentError, agentErrorResponse, agentToolList, answering } from "@/lib/agent-door";
 import { isProviderFormat, PROVIDER_FORMATS } from "@/lib/tools";
 
 /** Whether `If-None-Match` names `etag` (a list, weak tags and `*` included). */

@@ -1,4 +1,4 @@
-import { admitAgent, agentErrorResponse, answering, callAgentTool, parseCallBody, readCappedText } from "@/lib/runtime/agent-door";
+import { admitAgent, agentErrorResponse, answering, callAgentTool, parseCallBody, readCappedText } from "@/lib/agent-door";
 
 /**
  * Calls one of the persona's tools for an agent (SPEC §8): `{arguments, context}` in, the
@@ -22,6 +22,6 @@ export async function POST(request: Request, { params }: { params: Promise<{ slu
       channel: "api",
       signal: request.signal,
     });
-    return Response.json(answer.body, { status: answer.status });
+    return answer.ok ? Response.json(answer.result) : agentErrorResponse(answer);
   });
 }

@@ -1,0 +1,58 @@
+import "server-only";
+
+/**
+ * Who is calling the runtime API: the Bearer token of an API key (SPEC §8). Validity is read from
+ * the database on every call — nothing about a key is cached in the process — so a key revoked
+ * through any instance is refused by every instance on its next call. The same query reads the
+ * catalog's stamp, which the rest of the request uses to pick its snapshot (snapshot.ts), so a
+ * call costs one database round trip before the tool runs.
+ */
+import { findApiKeyAndCatalogStamp, LAST_USED_INTERVAL_MS, touchApiKeyLastUsed } from "./api-keys";
+import { personaExists } from "./snapshot";
+import { agentError, type AgentErrorBody } from "./errors";
+
+export interface AgentIdentity {
+  readonly keyId: string;
+  readonly keyName: string;
+  readonly personaSlug: string;
+  /** The stored tools' and personas' stamp, read with the key: the state this request is answered from. Absent: read it when needed. */
+  readonly catalogStamp?: string;
+}
+
+export type AgentAuthResult =
+  | { ok: true; identity: AgentIdentity }
+  | { ok: false; status: 401 | 403; body: AgentErrorBody };
+
+const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
+
+/** The token of an `Authorization: Bearer …` header, or null. */
+export function bearerToken(authorization: string | null): string | null {
+  return authorization?.match(BEARER)?.[1] ?? null;
+}
+
+/**
+ * Bearer token → key: missing, unknown, revoked or expired → 401; a key not scoped to
+ * `personaSlug` → 403; a persona that does not exist → 404, but only after a valid key (so an
+ * anonymous caller cannot probe persona names). Marks the key used (at most once a minute).
+ */
+export async function authenticateAgent(
+  authorization: string | null,
+  personaSlug: string,
+): Promise<AgentAuthResult | { ok: false; status: 404; body: AgentErrorBody }> {
+  const token = bearerToken(authorization);
+  if (token === null) return agentError("unauthorized", "Send an API key as Authorization: Bearer <key>.");
+  const found = await findApiKeyAndCatalogStamp(token);
+  if (found === null) return agentError("unauthorized", "The API key is not valid.");
+  const { key, catalogStamp } = found;
+  if (key.revoked) return agentError("unauthorized", "The API key has been revoked.");
+  if (key.expiresAt !== null && key.expiresAt.getTime() <= Date.now()) return agentError("unauthorized", "The API key has expired.");
+  if (!key.personaSlugs.includes(personaSlug)) {
+    if (!(await personaExists(personaSlug, catalogStamp))) return agentError("not_found", `There is no persona "${personaSlug}".`);
+    return agentError("forbidden", `The API key "${key.name}" may not act as persona "${personaSlug}".`);
+  }
+  if (key.lastUsedAt === null || Date.now() - key.lastUsedAt.getTime() >= LAST_USED_INTERVAL_MS) {
+    // Not awaited on the request path: a lost touch only delays the "last used" display.
+    touchApiKeyLastUsed(key.id).catch((error: unknown) => console.error("Could not record an API key's last use:", error));
+  }
+  return { ok: true, identity: { keyId: key.id, keyName: key.name, personaSlug, catalogStamp } };
+}

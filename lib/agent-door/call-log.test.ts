@@ -1,0 +1,47 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { CallLogEntry } from "./call-log-writes";
+import { FLUSH_BATCH_SIZE, FLUSH_INTERVAL_MS, flushCallLog, recordAgentCall } from "./call-log";
+
+const writes = vi.hoisted(() => ({ inserted: [] as number[], pruned: [] as Date[] }));
+vi.mock("./call-log-writes", () => ({
+  insertCallLogs: async (entries: readonly unknown[]) => {
+    writes.inserted.push(entries.length);
+    return entries.length;
+  },
+  pruneCallLogs: async (before: Date) => {
+    writes.pruned.push(before);
+    return 0;
+  },
+}));
+
+const entry = (toolName: string): CallLogEntry => ({
+  createdAt: new Date(), apiKeyId: "key-1", apiKeyName: "Bot", personaSlug: "support", toolName, channel: "api",
+  outcome: "success", errorType: null, httpStatus: 200, durationMs: 1, arguments: null, result: null,
+});
+
+afterEach(async () => {
+  await flushCallLog();
+  writes.inserted.length = 0;
+  vi.useRealTimers();
+});
+
+describe("the call log buffer", () => {
+  it("writes the calls of an interval as one batch, not one insert per call", async () => {
+    vi.useFakeTimers();
+    for (const name of ["a", "b", "c"]) recordAgentCall(entry(name));
+    expect(writes.inserted).toEqual([]);
+    await vi.advanceTimersByTimeAsync(FLUSH_INTERVAL_MS);
+    expect(writes.inserted).toEqual([3]);
+    // The first write of the process also prunes what is older than the retention (30 days by default).
+    expect(writes.pruned).toHaveLength(1);
+    expect(Math.round((Date.now() - writes.pruned[0]!.getTime()) / 86_400_000)).toBe(30);
+  });
+
+  it("writes at once when a batch is full, pruning at most once an hour", async () => {
+    vi.useFakeTimers();
+    for (let call = 0; call < FLUSH_BATCH_SIZE; call++) recordAgentCall(entry(`t${call}`));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(writes.inserted).toEqual([FLUSH_BATCH_SIZE]);
+    expect(writes.pruned).toHaveLength(1);
+  });
+});

@@ -1,0 +1,98 @@
+import "server-only";
+
+/**
+ * One agent call (SPEC §8), shared by the runtime API and the MCP server: the tool must be in the
+ * persona's effective set now (otherwise 404 and nothing runs), the turn context must be the
+ * closed list of fields, the tool runs through the same path as everywhere else (its `call`, which
+ * validates and fills schema defaults), and the agent gets `toolResponseToJSON` — a tool's own
+ * failure is still a 200 with `ok: false`, since the call itself was carried out. Every call that
+ * reached a tool is recorded in the call log. The answer is typed: a run (its result as the agent
+ * sees it) or a refusal (nothing ran); the runtime API and MCP each map it their own way.
+ */
+import { ValidationError } from "../errors";
+import { createRedactor } from "../secrets";
+import { dataTool, toolResponseToJSON, type AgentToolResult, type SecretSource, type Tool, type ToolResponse } from "../tools";
+import { getExecutionConfig } from "../setup";
+import { parseTurnContext } from "../playground";
+import { toolAuthorization, toolSecretSource } from "../catalog";
+import type { AgentIdentity } from "./auth";
+import { logPayload, recordAgentCall } from "./call-log";
+import { agentError, type AgentRefusal } from "./errors";
+import { agentCallTarget, type StoredDataTool } from "./snapshot";
+
+export interface AgentCall {
+  readonly identity: AgentIdentity;
+  readonly toolName: string;
+  readonly arguments: unknown;
+  readonly context: unknown;
+  readonly channel: "api" | "mcp";
+  readonly signal?: AbortSignal;
+}
+
+/** The tool ran: what the agent gets (redacted), and the tool's own response (already redacted by the executor). */
+export interface AgentToolRun {
+  readonly ok: true;
+  readonly result: AgentToolResult;
+  readonly response: ToolResponse;
+}
+
+/** What one agent call answered: a run, or a refusal before anything ran (unknown tool or persona, bad context). */
+export type AgentCallAnswer = AgentToolRun | AgentRefusal;
+
+/** A data tool bound for this one call, with a secret source and credential step that remember what they handed out. */
+function boundForCall(stored: StoredDataTool, used: string[]): Tool {
+  const source = toolSecretSource(stored.id, stored.version);
+  const capturing: SecretSource = async () => {
+    const values = await source();
+    used.push(...Object.values(values).filter((value) => value !== ""));
+    return values;
+  };
+  const authorize = toolAuthorization(stored.definition, (plaintexts) => used.push(...plaintexts));
+  return dataTool(stored.definition, { secrets: capturing, authorize, config: getExecutionConfig() });
+}
+
+function outcomeOf(response: ToolResponse): "success" | "halt" | "error" {
+  if (!response.ok) return "error";
+  return response.halt ? "halt" : "success";
+}
+
+/** Runs one tool for an agent; see the module comment. */
+export async function callAgentTool(call: AgentCall): Promise<AgentCallAnswer> {
+  const started = performance.now();
+  const { identity, toolName } = call;
+  const target = await agentCallTarget(identity.personaSlug, toolName, identity.catalogStamp);
+  if (!target.persona) return agentError("not_found", `There is no persona "${identity.personaSlug}".`);
+  if (target.tool === null) {
+    // Disabled, outside the grant or unknown: the same answer, so a key cannot map what is switched off.
+    return agentError("not_found", `Persona "${identity.personaSlug}" has no tool named "${toolName}".`);
+  }
+  let context;
+  try {
+    context = parseTurnContext(call.context);
+  } catch (error) {
+    if (error instanceof ValidationError) return agentError("bad_request", error.message);
+    throw error;
+  }
+  const args = call.arguments === undefined ? {} : call.arguments;
+  const used: string[] = [];
+  const tool = target.stored ? boundForCall(target.stored, used) : target.tool;
+  const response = await tool.call(args, { context, signal: call.signal });
+  // The executor already redacted the response; this second pass costs nothing when no secret was read.
+  const { redactValue } = createRedactor(used);
+  const result = redactValue(toolResponseToJSON(response));
+  recordAgentCall({
+    createdAt: new Date(),
+    apiKeyId: identity.keyId,
+    apiKeyName: identity.keyName,
+    personaSlug: identity.personaSlug,
+    toolName,
+    channel: call.channel,
+    outcome: outcomeOf(response),
+    errorType: response.ok ? null : response.errorType,
+    httpStatus: 200,
+    durationMs: Math.round((performance.now() - started) * 100) / 100,
+    arguments: target.logPayloads ? logPayload(redactValue(args)) : null,
+    result: target.logPayloads ? logPayload(result) : null,
+  });
+  return { ok: true, result, response };
+}

@@ -1,0 +1,136 @@
+/**
+ * The MCP endpoint on the real agents' door, against a real database (SQLite, and PostgreSQL when
+ * reachable) and a loopback upstream, spoken to by the SDK's own client: destructive hints follow
+ * each stored tool's method, a switch flipped in the database is in the next list, a call reaches
+ * the upstream and the call log as channel "mcp" with an echoed secret masked, API keys are the
+ * runtime API's (a revoked one cannot connect), the per-key allowance is shared with it, and the
+ * list is the very one the runtime API serves as `?format=mcp`.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { SYSTEM_ACTOR } from "../audit/events";
+import { createApiKey, revokeApiKey } from "./api-keys";
+import { createPersona, setPersonaToolEnabled } from "../personas/server/personas";
+import { databaseTargets, useTestDatabase } from "../db/test-support/databases";
+import { newSecretValues } from "../db/test-support/fixtures";
+import { saveTool } from "../catalog/tool-saves";
+import { secretForms } from "../secrets/forms";
+import { generateEncryptionKey, loadKeyring } from "../secrets/keyring";
+import { parseToolDefinition } from "../tools";
+import { reply, startUpstream, type Upstream } from "../tools/testing";
+import { flushCallLog } from "./call-log";
+import { agentMcpDoor } from "./mcp-door";
+import { handleMcpRequest } from "./mcp-server";
+import { closeMcpClients, connectMcpClient } from "./mcp-test-client";
+import { consumeAgentRateLimit } from "./rate-limit";
+import { agentToolList } from "./snapshot";
+
+const ALLOWANCE = 8;
+process.env.QUIVER_ENCRYPTION_KEY = generateEncryptionKey();
+process.env.QUIVER_DESTINATION_ALLOWLIST = "127.0.0.1";
+process.env.QUIVER_API_RATE_LIMIT = `${ALLOWANCE}/60`;
+const keyring = loadKeyring(process.env);
+const SECRET = "sk-mcp-door-0123456789abcdef";
+const targets = await databaseTargets();
+
+let upstream: Upstream;
+const received: string[] = [];
+beforeAll(async () => {
+  upstream = await startUpstream((request, response) => {
+    received.push(`${request.method} ${request.url}`);
+    reply(response, 200, { echoed: request.headers.authorization ?? null });
+  });
+});
+afterAll(() => upstream.close());
+afterEach(async () => {
+  await closeMcpClients();
+  // Calls are logged in batches: write this test's now, before the next test's database is set.
+  await flushCallLog();
+});
+
+const connect = (authorization: string) => connectMcpClient((request) => handleMcpRequest(request, "support", agentMcpDoor), authorization);
+
+describe.each(targets)("the MCP endpoint on the agents' door on $name", (target) => {
+  const db = useTestDatabase(target);
+
+  /** Four data tools (a read, a side-effecting POST, GET and DELETE), persona support with all of them, a key for it. */
+  async function setUp() {
+    const tool = (name: string, method: string, sideEffect: boolean) =>
+      parseToolDefinition({ name, description: `${method} ${name}.`, request: { method, url: `${upstream.origin}/${name}` }, side_effect: sideEffect });
+    for (const definition of [tool("read_order", "GET", false), tool("refund", "POST", true), tool("touch", "GET", true), tool("wipe", "DELETE", true)]) {
+      await saveTool({ definition, baseVersion: null, actor: SYSTEM_ACTOR });
+    }
+    await saveTool({
+      definition: parseToolDefinition({
+        name: "echo_auth",
+        description: "Echoes its Authorization header.",
+        request: { method: "GET", url: `${upstream.origin}/echo`, headers: { Authorization: "" } },
+        secret_headers: ["Authorization"],
+      }),
+      secrets: newSecretValues(keyring, { Authorization: `Bearer ${SECRET}` }),
+      baseVersion: null,
+      actor: SYSTEM_ACTOR,
+    });
+    await createPersona({ slug: "support", name: "Support", grant: "all" }, SYSTEM_ACTOR);
+    const key = await createApiKey({ name: "MCP bot", personaSlugs: ["support"] }, SYSTEM_ACTOR);
+    received.length = 0;
+    return { key, bearer: `Bearer ${key.token}` };
+  }
+
+  it("announces each stored tool's hints by its method, and a switch flipped in the database is in the next list", async () => {
+    const { bearer } = await setUp();
+    const client = await connect(bearer);
+    const hints = async () =>
+      Object.fromEntries((await client.listTools()).tools.map((tool) => [tool.name, [tool.annotations?.readOnlyHint, tool.annotations?.destructiveHint]]));
+    expect(await hints()).toMatchObject({
+      read_order: [true, false],
+      refund: [false, true],
+      touch: [false, false],
+      wipe: [false, true],
+    });
+    await setPersonaToolEnabled("support", "wipe", false, SYSTEM_ACTOR);
+    expect(await hints()).not.toHaveProperty("wipe");
+    expect(received).toEqual([]);
+  });
+
+  it("lists exactly what the runtime API serves as ?format=mcp", async () => {
+    const { bearer } = await setUp();
+    const client = await connect(bearer);
+    const served = await agentToolList("support", "mcp");
+    // The stored tools' methods reach the runtime API's list too: the side-effecting GET is not destructive.
+    expect(served?.specs).toContainEqual(
+      expect.objectContaining({ name: "touch", title: "Touch", annotations: { title: "Touch", readOnlyHint: false, destructiveHint: false, openWorldHint: true } }),
+    );
+    expect((await client.listTools()).tools).toEqual(served?.specs);
+  });
+
+  it("calls through the door: the upstream receives it, the call log says mcp, an echoed secret stays masked", async () => {
+    const { key, bearer } = await setUp();
+    const client = await connect(bearer);
+    const result = await client.callTool({ name: "echo_auth", arguments: {} });
+    expect(result.isError).toBeUndefined();
+    expect(received).toEqual(["GET /echo"]);
+    const text = JSON.stringify(result);
+    expect(text).toContain("echoed");
+    for (const form of secretForms(SECRET)) expect(text, `${form.name} form of the secret`).not.toContain(form.text);
+    await flushCallLog();
+    expect(await db().callLog.findMany()).toEqual([
+      expect.objectContaining({ apiKeyId: key.id, personaSlug: "support", toolName: "echo_auth", channel: "mcp", outcome: "success" }),
+    ]);
+  });
+
+  it("refuses a revoked key: the client cannot connect", async () => {
+    const { key, bearer } = await setUp();
+    await revokeApiKey(key.id, SYSTEM_ACTOR);
+    await expect(connect(bearer)).rejects.toMatchObject({ code: 401, message: expect.stringContaining("revoked") });
+  });
+
+  it("draws from the same per-key allowance as the runtime API", async () => {
+    const { key, bearer } = await setUp();
+    // Runtime API calls spend all but three; connecting takes two (initialize, initialized), one call the last.
+    for (let spent = 0; spent < ALLOWANCE - 3; spent += 1) expect(await consumeAgentRateLimit(key.id)).toEqual({ ok: true });
+    const client = await connect(bearer);
+    await client.callTool({ name: "read_order", arguments: {} });
+    await expect(client.callTool({ name: "read_order", arguments: {} })).rejects.toMatchObject({ code: 429, message: expect.stringContaining("rate_limited") });
+    expect(received).toEqual(["GET /read_order"]);
+  });
+});

@@ -1,0 +1,143 @@
+import "server-only";
+/**
+ * The runtime API described as an OpenAPI 3.1 document, served at /api/v1/openapi.json so agent
+ * developers (and code generators) read the contract from the server they call. Kept beside the
+ * handlers' shared plumbing; its test checks it against what the handlers answer.
+ */
+import { CONTEXT_FIELDS, PROVIDER_FORMATS } from "../tools";
+import { AGENT_ERROR_STATUS } from "./errors";
+import { MAX_CALL_BODY_BYTES } from "./http";
+
+const json = (schema: object) => ({ "application/json": { schema } });
+const errorRef = { $ref: "#/components/schemas/Error" };
+const errorResponse = (description: string, headers?: object) => ({ description, content: json(errorRef), ...(headers ? { headers } : {}) });
+
+const commonRefusals = {
+  "401": errorResponse("Missing, unknown, revoked or expired API key.", { "WWW-Authenticate": { schema: { type: "string" } } }),
+  "403": errorResponse("The API key may not act as this persona."),
+  "404": errorResponse("No such persona (after a valid key), or for a call: the tool is not in the persona's effective set."),
+  "429": errorResponse("The key's rate limit is spent.", { "Retry-After": { description: "Seconds until a call is allowed.", schema: { type: "integer" } } }),
+  "500": errorResponse("An unexpected error; details are in the server log."),
+};
+
+const slugParameter = { name: "slug", in: "path", required: true, description: "The persona's slug.", schema: { type: "string" } };
+
+/** The OpenAPI 3.1 document of the runtime API. `serverUrl` is the origin it is served from. */
+export function runtimeOpenApiDocument(serverUrl?: string): Record<string, unknown> {
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Quiver runtime API",
+      version: "1",
+      description: "The tools a persona may use, for AI agents: list them in a provider's format and call them. Authenticate with an API key as a Bearer token.",
+    },
+    ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
+    security: [{ apiKey: [] }],
+    paths: {
+      "/api/v1/personas/{slug}/tools": {
+        get: {
+          operationId: "listTools",
+          summary: "The persona's effective tools as one provider's tool specifications.",
+          parameters: [
+            slugParameter,
+            { name: "format", in: "query", required: true, schema: { type: "string", enum: [...PROVIDER_FORMATS] } },
+            { name: "If-None-Match", in: "header", required: false, description: "An ETag from an earlier answer.", schema: { type: "string" } },
+          ],
+          responses: {
+            "200": {
+              description: "The specifications, in catalog order.",
+              headers: { ETag: { description: "Hash of the specifications.", schema: { type: "string" } } },
+              content: json({ $ref: "#/components/schemas/ToolList" }),
+            },
+            "304": { description: "Unchanged since the ETag sent in If-None-Match." },
+            "400": errorResponse("Missing or unknown format; the message names the allowed ones."),
+            ...commonRefusals,
+          },
+        },
+      },
+      "/api/v1/personas/{slug}/tools/{name}/call": {
+        post: {
+          operationId: "callTool",
+          summary: "Calls one of the persona's tools.",
+          description: "A tool's own failure (bad arguments, upstream error, timeout) is a 200 with ok: false; the 4xx answers mean nothing ran.",
+          parameters: [slugParameter, { name: "name", in: "path", required: true, schema: { type: "string" } }],
+          requestBody: { required: false, content: json({ $ref: "#/components/schemas/CallRequest" }) },
+          responses: {
+            "200": { description: "The tool's response.", content: json({ $ref: "#/components/schemas/ToolResponse" }) },
+            "400": errorResponse("The body is not JSON, not an object, has unknown fields, or the context has unknown fields."),
+            "413": errorResponse(`The body is larger than ${MAX_CALL_BODY_BYTES} bytes.`),
+            ...commonRefusals,
+          },
+        },
+      },
+    },
+    components: {
+      securitySchemes: { apiKey: { type: "http", scheme: "bearer", description: "An API key created on the API keys page (qv_…)." } },
+      schemas: {
+        Error: {
+          type: "object",
+          required: ["error"],
+          properties: {
+            error: {
+              type: "object",
+              required: ["code", "message"],
+              properties: { code: { type: "string", enum: Object.keys(AGENT_ERROR_STATUS) }, message: { type: "string" } },
+            },
+          },
+        },
+        ToolList: {
+          type: "object",
+          required: ["persona", "format", "tools"],
+          properties: {
+            persona: { type: "string" },
+            format: { type: "string", enum: [...PROVIDER_FORMATS] },
+            tools: { type: "array", items: { type: "object", description: "One tool specification in the provider's own shape." } },
+          },
+        },
+        CallRequest: {
+          type: "object",
+          additionalProperties: false,
+          properties: {
+            arguments: { type: "object", description: "The tool's arguments; omitted ones with a schema default receive it." },
+            context: {
+              type: "object",
+              additionalProperties: false,
+              properties: Object.fromEntries(CONTEXT_FIELDS.map((field) => [field, { type: "string" }])),
+            },
+          },
+        },
+        ToolResponse: {
+          oneOf: [
+            {
+              type: "object",
+              required: ["ok", "kind", "content"],
+              properties: {
+                ok: { const: true },
+                kind: { type: "string", enum: ["text", "json"] },
+                content: {},
+                halt: {
+                  oneOf: [
+                    { type: "null" },
+                    { type: "object", properties: { say: { type: ["string", "null"] }, payload: {} }, description: "The agent should end its turn." },
+                  ],
+                },
+                metadata: { type: "object" },
+              },
+            },
+            {
+              type: "object",
+              required: ["ok", "error_type", "message"],
+              properties: {
+                ok: { const: false },
+                error_type: { type: "string" },
+                message: { type: "string" },
+                details: { type: "object" },
+                metadata: { type: "object" },
+              },
+            },
+          ],
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import "server-only";
+
+/**
+ * The runtime API's per-key rate limit (SPEC §8): `QUIVER_API_RATE_LIMIT` as `calls/seconds`
+ * (default 120 per 60 seconds), counted by rate-limiter-flexible's Prisma store in the shared
+ * `rate_limits` table, so every instance draws from the same allowance.
+ *
+ * A counter write per call would cost more than everything else on the call path (on SQLite a
+ * write is a synced transaction, ~5–15 ms here), so far from the limit an instance counts calls
+ * locally and adds them to the stored counter in one write per key every 100 ms. Near the limit —
+ * when the last stored count leaves at most {@link exactMargin} calls — and for a key's first
+ * call in a window, every call is counted in the database before it is allowed, so the limit is
+ * exact where it matters; the only slack is calls another instance made in its last 100 ms while
+ * the key was far from the limit.
+ */
+import { RateLimiterRes, type RateLimiterPrisma } from "rate-limiter-flexible";
+import { getDb, type Db } from "../db/client";
+import { sharedLimiter } from "../db/rate-limits";
+import { rateLimitFromEnv, type RateLimitPolicy } from "./settings";
+
+export const LOCAL_FLUSH_MS = 100;
+
+/** Calls left (by the last stored count) at or below which every call is counted in the database first. */
+export function exactMargin(policy: RateLimitPolicy): number {
+  return Math.max(10, Math.ceil(policy.points / 10));
+}
+
+interface KeyCount {
+  /** The stored count the database last answered, and when its window ends (ms since epoch). */
+  consumed: number;
+  resetAt: number;
+  /** Calls allowed here and not yet added to the stored count. */
+  pending: number;
+  timer: ReturnType<typeof setTimeout> | null;
+}
+
+/** Local counts per database client (one in production; tests switch between several). */
+const counts = new WeakMap<Db, Map<string, KeyCount>>();
+let policy: RateLimitPolicy | null = null;
+
+function countsOf(db: Db): Map<string, KeyCount> {
+  let found = counts.get(db);
+  if (!found) counts.set(db, (found = new Map()));
+  return found;
+}
+
+/** Adds `points` to the stored count; the stored state either way (a refusal is still counted). */
+async function addStored(limiter: RateLimiterPrisma, keyId: string, points: number): Promise<RateLimiterRes> {
+  try {
+    return await limiter.consume(keyId, points);
+  } catch (refusal) {
+    if (refusal instanceof RateLimiterRes) return refusal;
+    throw refusal;
+  }
+}
+
+function remember(count: KeyCount, stored: RateLimiterRes): void {
+  count.consumed = stored.consumedPoints;
+  count.resetAt = Date.now() + Math.max(stored.msBeforeNext, 0);
+}
+
+function scheduleFlush(limiter: RateLimiterPrisma, keyId: string, count: KeyCount): void {
+  count.timer ??= setTimeout(() => {
+    count.timer = null;
+    const points = count.pending;
+    count.pending = 0;
+    if (points === 0) return;
+    addStored(limiter, keyId, points).then(
+      (stored) => remember(count, stored),
+      (error: unknown) => console.error("Could not add calls to a key's rate-limit counter:", error),
+    );
+  }, LOCAL_FLUSH_MS);
+}
+
+/** Takes one call from key `keyId`'s allowance; when none is left, how long until there is. */
+export async function consumeAgentRateLimit(keyId: string): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
+  policy ??= rateLimitFromEnv(process.env);
+  const limiter = sharedLimiter("api-key", { ...policy, blockSeconds: 0 });
+  const byKey = countsOf(getDb());
+  let count = byKey.get(keyId);
+  const inWindow = count !== undefined && Date.now() < count.resetAt;
+  if (count && inWindow && policy.points - count.consumed - count.pending > exactMargin(policy)) {
+    count.pending++;
+    scheduleFlush(limiter, keyId, count);
+    return { ok: true };
+  }
+  if (!count) byKey.set(keyId, (count = { consumed: 0, resetAt: 0, pending: 0, timer: null }));
+  // Counted in the database before it is allowed, together with any calls not yet added.
+  const points = 1 + (inWindow ? count.pending : 0);
+  count.pending = 0;
+  const stored = await addStored(limiter, keyId, points);
+  remember(count, stored);
+  if (stored.consumedPoints <= policy.points) return { ok: true };
+  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(stored.msBeforeNext / 1000)) };
+}

@@ -1,0 +1,44 @@
+/**
+ * The agents' door's settings from the environment, read without touching the database so that
+ * start-up can validate them (a bad value stops the server naming the variable).
+ */
+import { ValidationError } from "../errors";
+
+export interface RateLimitPolicy {
+  readonly points: number;
+  readonly durationSeconds: number;
+}
+
+export const DEFAULT_API_RATE_LIMIT: RateLimitPolicy = { points: 120, durationSeconds: 60 };
+
+const POLICY = /^\s*(\d{1,9})\s*\/\s*(\d{1,9})\s*$/;
+
+/**
+ * Reads `QUIVER_API_RATE_LIMIT` ("120/60": 120 calls per 60 seconds per key).
+ *
+ * @throws ValidationError naming the variable when the value is not `points/seconds` with both above 0.
+ */
+export function rateLimitFromEnv(env: Readonly<Record<string, string | undefined>>): RateLimitPolicy {
+  const raw = env.QUIVER_API_RATE_LIMIT;
+  if (raw === undefined || raw.trim() === "") return DEFAULT_API_RATE_LIMIT;
+  const match = raw.match(POLICY);
+  const points = Number(match?.[1]);
+  const durationSeconds = Number(match?.[2]);
+  if (!match || points < 1 || durationSeconds < 1) {
+    throw new ValidationError([{ path: "QUIVER_API_RATE_LIMIT", message: 'must be "calls/seconds" with both above 0, e.g. "120/60"' }]);
+  }
+  return { points, durationSeconds };
+}
+
+export const DEFAULT_RETENTION_DAYS = 30;
+
+/** Reads `QUIVER_CALL_LOG_RETENTION_DAYS` (whole days, at least 1). */
+export function retentionDaysFromEnv(env: Readonly<Record<string, string | undefined>>): number {
+  const raw = env.QUIVER_CALL_LOG_RETENTION_DAYS;
+  if (raw === undefined || raw.trim() === "") return DEFAULT_RETENTION_DAYS;
+  const days = Number(raw);
+  if (!Number.isInteger(days) || days < 1) {
+    throw new ValidationError([{ path: "QUIVER_CALL_LOG_RETENTION_DAYS", message: "must be a whole number of days, at least 1" }]);
+  }
+  return days;
+}

@@ -1,0 +1,162 @@
+import "server-only";
+
+/**
+ * What the agents' door serves, loaded once per stored state instead of on every call: the tool
+ * catalog (definitions parsed and bound), the personas, and per persona its effective tools and
+ * their specifications. Each call first asks the database for the state's stamp — one cheap
+ * aggregate query over `tools` and `personas` (row count, sum of versions, latest update), which
+ * the runtime API reads together with the API key (`stamp` below) — and reuses the snapshot only
+ * while the stamp is unchanged. So a tool saved, a persona switched or a
+ * grant narrowed on any instance is seen by every instance on its next call; nothing is kept for
+ * a time.
+ */
+import { createHash } from "node:crypto";
+import { listToolDefinitions, readCatalogStamp, toolAuthorization, toolSecretSource } from "../catalog";
+import { getDb, type Db } from "../db/client";
+import { listPersonas, resolveStoredPersona, type PersonaDTO } from "../personas/server";
+import { personaChain } from "../personas";
+import {
+  builtinTools,
+  dataTool,
+  parseToolDefinition,
+  toProviderSpecs,
+  type ProviderFormat,
+  type Tool,
+  type ToolDefinition,
+} from "../tools";
+import { getExecutionConfig } from "../setup";
+
+/** A stored data tool as the door calls it: bound afresh per call, so the call can see which secrets it used. */
+export interface StoredDataTool {
+  readonly id: string;
+  readonly version: number;
+  readonly definition: ToolDefinition;
+}
+
+/** A persona's tools list in one format, with its entity tag. */
+export interface AgentToolList {
+  readonly specs: unknown[];
+  /** A strong ETag: the hash of the specs' JSON. */
+  readonly etag: string;
+}
+
+interface Snapshot {
+  readonly stamp: string;
+  readonly catalog: readonly Tool[];
+  readonly dataTools: ReadonlyMap<string, StoredDataTool>;
+  readonly personas: ReadonlyMap<string, PersonaDTO>;
+  readonly logsPayloads: ReadonlySet<string>;
+  /** Filled on first use: effective tools and lists per persona (and format). */
+  readonly effective: Map<string, Tool[]>;
+  readonly lists: Map<string, AgentToolList>;
+}
+
+/** The latest snapshot per database client (one in production; tests switch between several). */
+const latest = new WeakMap<Db, { stamp: string; snapshot: Promise<Snapshot> }>();
+
+async function loadSnapshot(stamp: string): Promise<Snapshot> {
+  const [stored, personas] = await Promise.all([listToolDefinitions(), listPersonas()]);
+  const config = getExecutionConfig();
+  const dataTools = new Map<string, StoredDataTool>();
+  for (const entry of stored) {
+    try {
+      dataTools.set(entry.name, { id: entry.id, version: entry.version, definition: parseToolDefinition(entry.definition) });
+    } catch (error) {
+      // As in the dashboard's catalog: one unreadable row must not take every persona down with it.
+      console.error(`Tool "${entry.name}" v${entry.version} is left out of the agents' catalog: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  const bound = [...dataTools.values()].map((entry) =>
+    dataTool(entry.definition, { secrets: toolSecretSource(entry.id, entry.version), authorize: toolAuthorization(entry.definition), config }),
+  );
+  return {
+    stamp,
+    catalog: [...builtinTools(), ...bound],
+    dataTools,
+    personas: new Map(personas.map((persona) => [persona.slug, persona])),
+    logsPayloads: new Set(personas.filter((persona) => persona.logCallPayloads).map((persona) => persona.slug)),
+    effective: new Map(),
+    lists: new Map(),
+  };
+}
+
+/**
+ * The snapshot for the stored state with `stamp`, read now when not given (one stamp query); a
+ * reload only when the state changed.
+ */
+async function snapshot(given?: string): Promise<Snapshot> {
+  const db = getDb();
+  const stamp = given ?? (await readCatalogStamp(db));
+  const cached = latest.get(db);
+  if (cached?.stamp === stamp) return cached.snapshot;
+  const entry = { stamp, snapshot: loadSnapshot(stamp) };
+  latest.set(db, entry);
+  // A failed load must not stick: the next call tries again.
+  entry.snapshot.catch(() => {
+    if (latest.get(db) === entry) latest.delete(db);
+  });
+  return entry.snapshot;
+}
+
+function effectiveTools(state: Snapshot, slug: string): Tool[] | null {
+  if (!state.personas.has(slug)) return null;
+  let tools = state.effective.get(slug);
+  if (!tools) {
+    tools = resolveStoredPersona(personaChain(slug, state.personas), state.catalog).available;
+    state.effective.set(slug, tools);
+  }
+  return tools;
+}
+
+/** Whether persona `slug` exists now (`stamp`: the state's stamp when the caller read it already). */
+export async function personaExists(slug: string, stamp?: string): Promise<boolean> {
+  return (await snapshot(stamp)).personas.has(slug);
+}
+
+/** The persona's effective tools (grant minus disabled, live), or null when there is no such persona. */
+export async function agentTools(slug: string): Promise<Tool[] | null> {
+  return effectiveTools(await snapshot(), slug);
+}
+
+/**
+ * The persona's tools as `format` specifications with their ETag, or null when there is no such
+ * persona (`stamp`: the state's stamp when the caller read it already).
+ */
+export async function agentToolList(slug: string, format: ProviderFormat, stamp?: string): Promise<AgentToolList | null> {
+  const state = await snapshot(stamp);
+  const tools = effectiveTools(state, slug);
+  if (tools === null) return null;
+  const cacheKey = `${format}:${slug}`;
+  let list = state.lists.get(cacheKey);
+  if (!list) {
+    const specs = toProviderSpecs(tools, format) as unknown[];
+    list = { specs, etag: `"${createHash("sha256").update(JSON.stringify(specs)).digest("base64url")}"` };
+    state.lists.set(cacheKey, list);
+  }
+  return list;
+}
+
+/**
+ * What a call of `toolName` as persona `slug` needs: the tool if it is effective, its stored form,
+ * the payload-log switch (`stamp`: the state's stamp when the caller read it already).
+ */
+export async function agentCallTarget(
+  slug: string,
+  toolName: string,
+  stamp?: string,
+): Promise<{ persona: boolean; tool: Tool | null; stored: StoredDataTool | null; logPayloads: boolean }> {
+  const state = await snapshot(stamp);
+  const tools = effectiveTools(state, slug);
+  const tool = tools?.find((candidate) => candidate.name === toolName) ?? null;
+  return {
+    persona: tools !== null,
+    tool,
+    stored: tool?.origin === "data" ? (state.dataTools.get(toolName) ?? null) : null,
+    logPayloads: state.logsPayloads.has(slug),
+  };
+}
+
+/** The persona's effective tools, in catalog order; empty when there is no such persona. */
+export async function listAgentTools(personaSlug: string): Promise<Tool[]> {
+  return (await agentTools(personaSlug)) ?? [];
+}

@@ -1,0 +1,100 @@
+import "server-only";
+
+/**
+ * Server glue of the OpenAPI import (issue 13): a document pasted, uploaded or fetched from a URL
+ * becomes the list of its operations (lib/imports/openapi). A URL is fetched through the
+ * executor's destination guard with the tools' timeout and body cap (SPEC §1.5), redirects
+ * followed by hand and re-checked. The tools the operator then selects go through the JSON
+ * import's preview and all-or-nothing import (tool-import.ts) unchanged.
+ */
+import { fetch } from "undici";
+import { ValidationError } from "../errors";
+import { inspectOpenApi, NotImportable, type InspectedDocument } from "./openapi";
+import { findBlockedDestination, guardedAgent } from "../tools";
+import { getExecutionConfig } from "../setup";
+
+export type { InspectedDocument, InspectedOperation, ServerChoice } from "./openapi";
+
+/** Where the document comes from: its text, or a URL to fetch it from. */
+export type OpenApiSource = { readonly text: string } | { readonly url: string };
+
+export interface OpenApiChoices {
+  /** Index of the document's server to use. */
+  readonly server?: number;
+  /** A base URL replacing the document's servers. */
+  readonly baseUrl?: string | null;
+}
+
+/**
+ * Every operation of the document, each as a tool or with the reason it cannot be one.
+ *
+ * @throws ValidationError (at `url` or `text`) when the document cannot be fetched or read.
+ */
+export async function inspectOpenApiSource(source: OpenApiSource, choices: OpenApiChoices = {}): Promise<InspectedDocument & { documentUrl: string | null }> {
+  const field = "url" in source ? "url" : "text";
+  try {
+    const text = "url" in source ? await fetchDocument(source.url) : source.text;
+    const documentUrl = "url" in source ? source.url : null;
+    return { ...(await inspectOpenApi(text, { ...choices, documentUrl })), documentUrl };
+  } catch (error) {
+    if (error instanceof NotImportable) throw new ValidationError([{ path: field, message: `${capitalise(error.reason)}.` }]);
+    throw error;
+  }
+}
+
+/** The document at `url` as text, through the destination guard, within the timeout and body cap. */
+async function fetchDocument(url: string): Promise<string> {
+  const config = getExecutionConfig();
+  let current = parseHttpUrl(url);
+  const signal = AbortSignal.timeout(config.defaultTimeoutSeconds * 1000);
+  for (let hop = 0; hop <= config.maxRedirects; hop += 1) {
+    let response: Awaited<ReturnType<typeof fetch>>;
+    try {
+      response = await fetch(current, { dispatcher: guardedAgent(config.allowlist), redirect: "manual", signal, headers: { accept: "application/json, application/yaml, text/yaml, */*" } });
+    } catch (error) {
+      const blocked = findBlockedDestination(error);
+      if (blocked) throw new NotImportable(blocked.message.replace(/\.$/, ""));
+      if (signal.aborted) throw new NotImportable(`fetching the document timed out after ${config.defaultTimeoutSeconds} seconds`);
+      throw new NotImportable(`the document could not be fetched from ${current.host}`);
+    }
+    const location = response.headers.get("location");
+    if (response.status >= 300 && response.status < 400 && location) {
+      await response.body?.cancel();
+      current = parseHttpUrl(new URL(location, current).toString());
+      continue;
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new NotImportable(`fetching the document answered HTTP ${response.status}`);
+    }
+    return readCapped(response, config.maxResponseBytes);
+  }
+  throw new NotImportable(`fetching the document was redirected more than ${config.maxRedirects} times`);
+}
+
+async function readCapped(response: Awaited<ReturnType<typeof fetch>>, cap: number): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body ?? []) {
+    size += chunk.byteLength;
+    // Throwing out of the loop cancels the stream (the iterator's return()).
+    if (size > cap) throw new NotImportable(`the document is larger than the ${cap.toLocaleString("en")}-byte limit`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function parseHttpUrl(text: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    throw new NotImportable("the URL must be an absolute http(s) URL");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new NotImportable("the URL must be an absolute http(s) URL");
+  return url;
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

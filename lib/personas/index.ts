@@ -1,0 +1,4 @@
+/** The framework-free persona rules (SPEC §4): chains, the tree, tool-name lists. The stored personas are in server/. */
+export * from "./chain";
+export * from "./tool-names";
+export * from "./tree";

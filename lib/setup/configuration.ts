@@ -1,0 +1,31 @@
+import "server-only";
+/**
+ * Configuration read once per process from the environment. Start-up validates it (see
+ * startup.ts), so a bad value stops the server with the variable's name instead of breaking
+ * pages one request at a time.
+ */
+import { checkSignInSettings, oidcProviderFromEnv } from "../operators";
+import { executionConfigFromEnv, type ExecutionConfig } from "../tools";
+import { rateLimitFromEnv, retentionDaysFromEnv } from "../agent-door";
+
+let executionConfig: ExecutionConfig | null = null;
+
+/** Timeouts, body cap, redirect limit and destination allowlist (QUIVER_TOOL_*, QUIVER_MAX_*, QUIVER_DESTINATION_*). */
+export function getExecutionConfig(): ExecutionConfig {
+  executionConfig ??= executionConfigFromEnv(process.env);
+  return executionConfig;
+}
+
+/** The label of the single sign-on button, or null when single sign-on is not configured. */
+export function singleSignOnLabel(): string | null {
+  return oidcProviderFromEnv(process.env)?.name ?? null;
+}
+
+/** Throws a ValidationError naming every misconfigured variable. */
+export function validateConfiguration(): void {
+  checkSignInSettings(process.env);
+  getExecutionConfig();
+  oidcProviderFromEnv(process.env);
+  rateLimitFromEnv(process.env);
+  retentionDaysFromEnv(process.env);
+}

@@ -1,0 +1,4 @@
+/** Configuration read from the environment, the start-up check, and the seed (first admin, examples). */
+export * from "./configuration";
+export * from "./seed";
+export * from "./startup";

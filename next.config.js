@@ -1,0 +1,21 @@
+// @ts-check
+import { fileURLToPath } from "node:url";
+import { staticHeaderRules } from "./lib/security/headers.js";
+
+/** @type {import("next").NextConfig} */
+const nextConfig = {
+  // A lockfile in a parent folder would otherwise make Next pick the wrong workspace root.
+  turbopack: { root: fileURLToPath(new URL(".", import.meta.url)) },
+  // Native and WebAssembly database drivers load at run time from node_modules, not bundled.
+  serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "pg", "bcryptjs"],
+  poweredByHeader: false,
+  // An OpenAPI document pasted or uploaded for import is read by a server action; the importer
+  // itself refuses more than 4 MiB of text, so the transport must carry a little more than that.
+  experimental: { serverActions: { bodySizeLimit: "5mb" } },
+  // Security headers on every response; pages get their nonce policy from proxy.ts. Evaluated at
+  // build time (Next.js keeps the result in its routes manifest), so nothing here reads the
+  // environment.
+  headers: async () => staticHeaderRules(),
+};
+
+export default nextConfig;
