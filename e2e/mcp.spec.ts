@@ -1,17 +1,19 @@
 /**
- * Protects the MCP door (issue 10): a real MCP client — the SDK's `Client` with its Streamable
- * HTTP transport — points at a persona's `/api/v1/personas/{slug}/mcp` with an API key, lists
+ * Protects the MCP door (issues 10, 22): real MCP clients — the SDK v2 `Client` in the 2026-07-28
+ * revision and in its 2025 mode, and the older SDK v1 `Client` — point at a persona's
+ * `/api/v1/personas/{slug}/mcp` on the production build with an API key, list
  * the persona's tools with their annotations (the very entries `?format=mcp` serves), calls one
  * (the mock upstream receives it), sees a halt's say text and marker, gets a failing tool back as
  * `isError`, and sees a tool vanish from the next list once an editor switches it off on the
- * persona page (a call of it is then refused and nothing reaches the upstream). A bad key is 401, a key of another persona 403. Every MCP
- * response is checked for seeded secrets, including a tool whose upstream echoes its secret.
+ * persona page (a call of it is then refused and nothing reaches the upstream). A bad key is 401, a key of another persona 403, and a
+ * foreign Host or Origin 403 before anything runs. Every MCP response is checked for seeded secrets, including a tool whose upstream
+ * echoes its secret.
  */
 import { readFileSync } from "node:fs";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { ErrorCode, McpError, type Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
+import { request as httpRequest } from "node:http";
+import { ProtocolErrorCode } from "@modelcontextprotocol/server";
 import type { APIRequestContext } from "@playwright/test";
+import { closeMcpClients, connectMcpClientAt, MCP_CLIENTS } from "../lib/agent-door/mcp-test-client";
 import { describeLeaks, findLeaks, type RecordedResponse } from "./fixtures/leak-detector";
 import { SEEDED_SECRETS, SEEDED_SECRET_VALUES } from "./fixtures/seeded-secrets";
 import { expect, test } from "./fixtures/test";
@@ -34,21 +36,9 @@ async function recordingFetch(url: string | URL, init?: RequestInit): Promise<Re
   return response;
 }
 
-const clients: Client[] = [];
-
-async function connect(slug = MCP_PERSONA, authorization = `Bearer ${token()}`): Promise<Client> {
-  const transport = new StreamableHTTPClientTransport(endpointOf(slug), {
-    fetch: recordingFetch,
-    requestInit: { headers: { authorization } },
-  });
-  const client = new Client({ name: "quiver-e2e", version: "1.0.0" });
-  clients.push(client);
-  await client.connect(transport);
-  return client;
-}
-
-const names = (tools: McpTool[]) => tools.map((tool) => tool.name).sort();
-const byName = (tools: McpTool[], name: string) => tools.find((tool) => tool.name === name);
+type Listed = { name: string; [key: string]: unknown }[];
+const names = (tools: Listed) => tools.map((tool) => tool.name).sort();
+const byName = (tools: Listed, name: string) => tools.find((tool) => tool.name === name);
 
 interface MockRecord {
   readonly path: string;
@@ -64,89 +54,95 @@ test.beforeEach(async ({ request }) => {
 });
 
 test.afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.close()));
+  await closeMcpClients();
   // Every test talks MCP: an empty record would mean the check below looked at nothing.
   expect(recorded.length).toBeGreaterThan(0);
   const leaks = findLeaks(recorded, SEEDED_SECRET_VALUES);
   expect(leaks, describeLeaks(leaks)).toEqual([]);
 });
 
-test("lists the persona's tools with schemas and annotations", async () => {
-  const client = await connect();
-  expect(client.getServerCapabilities()?.tools).toEqual({ listChanged: false });
-  const { tools } = await client.listTools();
-  expect(names(tools)).toEqual([...MCP_TOOLS].sort());
-  expect(byName(tools, "e2e_play_forecast")).toMatchObject({
-    title: "E2e play forecast",
-    inputSchema: { type: "object", required: ["location"], properties: { location: { type: "object" } } },
-    annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: true },
+for (const kind of MCP_CLIENTS) {
+  test.describe(`with the ${kind} client`, () => {
+    const connect = (slug = MCP_PERSONA, authorization = `Bearer ${token()}`) => connectMcpClientAt(endpointOf(slug), recordingFetch, authorization, kind);
+    const list = async (client: Awaited<ReturnType<typeof connect>>) => (await client.listTools(undefined, { cacheMode: "refresh" })).tools;
+
+    test("lists the persona's tools with schemas and annotations", async () => {
+      const client = await connect();
+      expect(client.getServerCapabilities()?.tools).toEqual({ listChanged: false });
+      const { tools } = await client.listTools();
+      expect(names(tools)).toEqual([...MCP_TOOLS].sort());
+      expect(byName(tools, "e2e_play_forecast")).toMatchObject({
+        title: "E2e play forecast",
+        inputSchema: { type: "object", required: ["location"], properties: { location: { type: "object" } } },
+        annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: true },
+      });
+      expect(byName(tools, "e2e_play_create_note")?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+      // One shape on both doors: the runtime API's ?format=mcp serves these very entries.
+      const served = await recordingFetch(new URL(`/api/v1/personas/${MCP_PERSONA}/tools?format=mcp`, E2E_BASE_URL), {
+        headers: { authorization: `Bearer ${token()}` },
+      });
+      expect(served.status).toBe(200);
+      expect(((await served.json()) as { tools: unknown }).tools).toEqual(tools);
+    });
+
+    test("calls a tool, which reaches the upstream with the arguments", async ({ request }) => {
+      const client = await connect();
+      const result = await client.callTool({ name: "e2e_play_forecast", arguments: { location: { city: "Porto" } } });
+      expect(result.isError).toBeUndefined();
+      expect(result.structuredContent).toMatchObject({ ok: true, halt: false });
+      expect(JSON.stringify(result.content)).toContain("Porto");
+      expect(await upstreamPaths(request)).toEqual(["/forecast"]);
+    });
+
+    test("sees a halt: the say text as content, the halt marked in structured content", async () => {
+      const client = await connect();
+      const result = await client.callTool({ name: "e2e_play_close_chat", arguments: {} });
+      expect(result.content).toEqual(expect.arrayContaining([{ type: "text", text: "TRANSFER_TO_HUMAN" }]));
+      expect((result.content as { text: string }[])[0]?.text).toBe("TRANSFER_TO_HUMAN");
+      expect(result.structuredContent).toMatchObject({ halt: true, say: "TRANSFER_TO_HUMAN" });
+    });
+
+    test("gets a failing tool back as isError, and an echoed secret only masked", async () => {
+      const client = await connect();
+      const failed = await client.callTool({ name: "e2e_play_broken", arguments: {} });
+      expect(failed.isError).toBe(true);
+      expect(JSON.stringify(failed.content)).toContain("500");
+
+      const echoed = await client.callTool({ name: "e2e_play_echo_secret", arguments: {} });
+      expect(echoed.isError).toBeUndefined();
+      expect(JSON.stringify(echoed)).toContain("x-echo-token");
+      expect(JSON.stringify(echoed)).not.toContain(SEEDED_SECRETS.echoToken);
+    });
+
+    test.describe("as an editor", () => {
+      test.use({ storageState: storageStateFor("editor") });
+
+      test("a tool switched off on the persona page vanishes from the next tools/list and is refused", async ({ page, request }) => {
+        const client = await connect();
+        expect(names(await list(client))).toContain("e2e_play_broken");
+
+        await page.goto(`/personas/${MCP_PERSONA}`);
+        const toggle = page.getByRole("switch", { name: `e2e_play_broken for ${MCP_PERSONA}` });
+        await toggle.click();
+        await expect(toggle).toHaveAttribute("aria-checked", "false");
+        await expect(toggle).not.toHaveAttribute("aria-busy");
+
+        try {
+          expect(names(await list(client))).not.toContain("e2e_play_broken");
+          const refused = await client.callTool({ name: "e2e_play_broken", arguments: {} }).catch((thrown: unknown) => thrown);
+          expect(refused).toMatchObject({ code: ProtocolErrorCode.InvalidParams });
+          expect(await upstreamPaths(request)).toEqual([]);
+        } finally {
+          // Leave the persona as the fixture made it.
+          await toggle.click();
+          await expect(toggle).toHaveAttribute("aria-checked", "true");
+          await expect(toggle).not.toHaveAttribute("aria-busy");
+        }
+        expect(names(await list(client))).toContain("e2e_play_broken");
+      });
+    });
   });
-  expect(byName(tools, "e2e_play_create_note")?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
-  // One shape on both doors: the runtime API's ?format=mcp serves these very entries.
-  const served = await recordingFetch(new URL(`/api/v1/personas/${MCP_PERSONA}/tools?format=mcp`, E2E_BASE_URL), {
-    headers: { authorization: `Bearer ${token()}` },
-  });
-  expect(served.status).toBe(200);
-  expect(((await served.json()) as { tools: unknown }).tools).toEqual(tools);
-});
-
-test("calls a tool, which reaches the upstream with the arguments", async ({ request }) => {
-  const client = await connect();
-  const result = await client.callTool({ name: "e2e_play_forecast", arguments: { location: { city: "Porto" } } });
-  expect(result.isError).toBeUndefined();
-  expect(result.structuredContent).toMatchObject({ ok: true, halt: false });
-  expect(JSON.stringify(result.content)).toContain("Porto");
-  expect(await upstreamPaths(request)).toEqual(["/forecast"]);
-});
-
-test("sees a halt: the say text as content, the halt marked in structured content", async () => {
-  const client = await connect();
-  const result = await client.callTool({ name: "e2e_play_close_chat", arguments: {} });
-  expect(result.content).toEqual(expect.arrayContaining([{ type: "text", text: "TRANSFER_TO_HUMAN" }]));
-  expect((result.content as { text: string }[])[0]?.text).toBe("TRANSFER_TO_HUMAN");
-  expect(result.structuredContent).toMatchObject({ halt: true, say: "TRANSFER_TO_HUMAN" });
-});
-
-test("gets a failing tool back as isError, and an echoed secret only masked", async () => {
-  const client = await connect();
-  const failed = await client.callTool({ name: "e2e_play_broken", arguments: {} });
-  expect(failed.isError).toBe(true);
-  expect(JSON.stringify(failed.content)).toContain("500");
-
-  const echoed = await client.callTool({ name: "e2e_play_echo_secret", arguments: {} });
-  expect(echoed.isError).toBeUndefined();
-  expect(JSON.stringify(echoed)).toContain("x-echo-token");
-  expect(JSON.stringify(echoed)).not.toContain(SEEDED_SECRETS.echoToken);
-});
-
-test.describe("as an editor", () => {
-  test.use({ storageState: storageStateFor("editor") });
-
-  test("a tool switched off on the persona page vanishes from the next tools/list and is refused", async ({ page, request }) => {
-    const client = await connect();
-    expect(names((await client.listTools()).tools)).toContain("e2e_play_broken");
-
-    await page.goto(`/personas/${MCP_PERSONA}`);
-    const toggle = page.getByRole("switch", { name: `e2e_play_broken for ${MCP_PERSONA}` });
-    await toggle.click();
-    await expect(toggle).toHaveAttribute("aria-checked", "false");
-    await expect(toggle).not.toHaveAttribute("aria-busy");
-
-    try {
-      expect(names((await client.listTools()).tools)).not.toContain("e2e_play_broken");
-      const refused = await client.callTool({ name: "e2e_play_broken", arguments: {} }).catch((thrown: unknown) => thrown);
-      expect(refused).toBeInstanceOf(McpError);
-      expect((refused as McpError).code).toBe(ErrorCode.InvalidParams);
-      expect(await upstreamPaths(request)).toEqual([]);
-    } finally {
-      // Leave the persona as the fixture made it.
-      await toggle.click();
-      await expect(toggle).toHaveAttribute("aria-checked", "true");
-      await expect(toggle).not.toHaveAttribute("aria-busy");
-    }
-    expect(names((await client.listTools()).tools)).toContain("e2e_play_broken");
-  });
-});
+}
 
 test.describe("refused keys", () => {
   const listRequest = { jsonrpc: "2.0", id: 1, method: "tools/list" };
@@ -163,7 +159,47 @@ test.describe("refused keys", () => {
       });
       expect(response.status()).toBe(status);
       expect(await response.json()).toEqual({ error: { code, message: expect.any(String) } });
-      await expect(connect(slug, authorization())).rejects.toThrow();
+      for (const kind of MCP_CLIENTS) await expect(connectMcpClientAt(endpointOf(slug), recordingFetch, authorization(), kind)).rejects.toThrow();
     });
   }
+});
+
+test.describe("a foreign Host or Origin (DNS rebinding)", () => {
+  const call = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "e2e_play_forecast", arguments: { location: { city: "Porto" } } } });
+
+  /** POSTs the call with `headers` as given — `fetch` would replace a Host header, node:http sends it as written. */
+  function post(headers: Record<string, string>): Promise<number> {
+    const url = endpointOf(MCP_PERSONA);
+    return new Promise((resolve, reject) => {
+      const sent = httpRequest(
+        url,
+        { method: "POST", headers: { authorization: `Bearer ${token()}`, "content-type": "application/json", accept: "application/json, text/event-stream", ...headers } },
+        (response) => {
+          let body = "";
+          response.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
+          response.on("end", () => {
+            recorded.push({ url: url.href, contentType: response.headers["content-type"] ?? "", body });
+            resolve(response.statusCode ?? 0);
+          });
+        },
+      );
+      sent.on("error", reject);
+      sent.end(call);
+    });
+  }
+
+  for (const { name, headers } of [
+    { name: "a Host that is not Quiver's", headers: { host: "rebound.example" } },
+    { name: "an Origin that is not Quiver's", headers: { origin: "http://rebound.example" } },
+  ]) {
+    test(`${name} → 403 before the key is looked at, and nothing reaches the upstream`, async ({ request }) => {
+      expect(await post(headers)).toBe(403);
+      expect(await upstreamPaths(request)).toEqual([]);
+    });
+  }
+
+  test("Quiver's own Origin is admitted", async ({ request }) => {
+    expect(await post({ origin: E2E_BASE_URL })).toBe(200);
+    expect(await upstreamPaths(request)).toEqual(["/forecast"]);
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * The MCP endpoint on the real agents' door, against a real database (SQLite, and PostgreSQL when
- * reachable) and a loopback upstream, spoken to by the SDK's own client: destructive hints follow
+ * reachable) and a loopback upstream, spoken to by the SDKs' own clients (v2 in the 2026-07-28 and
+ * 2025 revisions, and v1): destructive hints follow
  * each stored tool's method, a switch flipped in the database is in the next list, a call reaches
  * the upstream and the call log as channel "mcp" with an echoed secret masked, API keys are the
  * runtime API's (a revoked one cannot connect), the per-key allowance is shared with it, and the
@@ -20,7 +21,7 @@ import { reply, startUpstream, type Upstream } from "../tools/testing";
 import { flushCallLog } from "./call-log";
 import { agentMcpDoor } from "./mcp-door";
 import { handleMcpRequest } from "./mcp-server";
-import { closeMcpClients, connectMcpClient } from "./mcp-test-client";
+import { closeMcpClients, connectMcpClient, MCP_CLIENTS, MCP_TEST_HOSTNAME, type McpClientKind } from "./mcp-test-client";
 import { consumeAgentRateLimit } from "./rate-limit";
 import { agentToolList } from "./snapshot";
 
@@ -28,6 +29,7 @@ const ALLOWANCE = 8;
 process.env.QUIVER_ENCRYPTION_KEY = generateEncryptionKey();
 process.env.QUIVER_DESTINATION_ALLOWLIST = "127.0.0.1";
 process.env.QUIVER_API_RATE_LIMIT = `${ALLOWANCE}/60`;
+process.env.QUIVER_ALLOWED_HOSTS = MCP_TEST_HOSTNAME;
 const keyring = loadKeyring(process.env);
 const SECRET = "sk-mcp-door-0123456789abcdef";
 const targets = await databaseTargets();
@@ -47,7 +49,8 @@ afterEach(async () => {
   await flushCallLog();
 });
 
-const connect = (authorization: string) => connectMcpClient((request) => handleMcpRequest(request, "support", agentMcpDoor), authorization);
+const connect = (authorization: string, kind: McpClientKind = "v1") =>
+  connectMcpClient((request) => handleMcpRequest(request, "support", agentMcpDoor), authorization, kind);
 
 describe.each(targets)("the MCP endpoint on the agents' door on $name", (target) => {
   const db = useTestDatabase(target);
@@ -76,11 +79,14 @@ describe.each(targets)("the MCP endpoint on the agents' door on $name", (target)
     return { key, bearer: `Bearer ${key.token}` };
   }
 
-  it("announces each stored tool's hints by its method, and a switch flipped in the database is in the next list", async () => {
+  it.each(MCP_CLIENTS)("announces each stored tool's hints by its method to the %s client, and a switch flipped in the database is in the next list", async (kind) => {
     const { bearer } = await setUp();
-    const client = await connect(bearer);
+    const client = await connect(bearer, kind);
+    type Hints = { readOnlyHint?: boolean; destructiveHint?: boolean } | undefined;
     const hints = async () =>
-      Object.fromEntries((await client.listTools()).tools.map((tool) => [tool.name, [tool.annotations?.readOnlyHint, tool.annotations?.destructiveHint]]));
+      Object.fromEntries(
+        (await client.listTools(undefined, { cacheMode: "refresh" })).tools.map((tool) => [tool.name, [(tool.annotations as Hints)?.readOnlyHint, (tool.annotations as Hints)?.destructiveHint]]),
+      );
     expect(await hints()).toMatchObject({
       read_order: [true, false],
       refund: [false, true],
@@ -92,9 +98,9 @@ describe.each(targets)("the MCP endpoint on the agents' door on $name", (target)
     expect(received).toEqual([]);
   });
 
-  it("lists exactly what the runtime API serves as ?format=mcp", async () => {
+  it.each(MCP_CLIENTS)("lists to the %s client exactly what the runtime API serves as ?format=mcp", async (kind) => {
     const { bearer } = await setUp();
-    const client = await connect(bearer);
+    const client = await connect(bearer, kind);
     const served = await agentToolList("support", "mcp");
     // The stored tools' methods reach the runtime API's list too: the side-effecting GET is not destructive.
     expect(served?.specs).toContainEqual(
@@ -103,9 +109,9 @@ describe.each(targets)("the MCP endpoint on the agents' door on $name", (target)
     expect((await client.listTools()).tools).toEqual(served?.specs);
   });
 
-  it("calls through the door: the upstream receives it, the call log says mcp, an echoed secret stays masked", async () => {
+  it.each(MCP_CLIENTS)("calls through the door for the %s client: the upstream receives it, the call log says mcp, an echoed secret stays masked", async (kind) => {
     const { key, bearer } = await setUp();
-    const client = await connect(bearer);
+    const client = await connect(bearer, kind);
     const result = await client.callTool({ name: "echo_auth", arguments: {} });
     expect(result.isError).toBeUndefined();
     expect(received).toEqual(["GET /echo"]);

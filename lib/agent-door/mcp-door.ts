@@ -2,10 +2,17 @@ import "server-only";
 
 /**
  * The agents' door as the MCP server uses it: the runtime API's own admission (key, rate limit),
- * live tool list and call path, so a key, a limit or a switch means the same on both doors.
+ * live tool list and call path, so a key, a limit or a switch means the same on both doors; and
+ * the host names Quiver answers as, from the environment (validated at start-up).
  */
-import { admitAgent, callAgentTool, consumeAgentRateLimit, listAgentTools } from "./index";
+import { admitAgent } from "./http";
+import { consumeAgentRateLimit } from "./rate-limit";
+import { callAgentTool } from "./call";
 import type { McpDoor } from "./mcp-server";
+import { allowedHostnamesFromEnv } from "./settings";
+import { listAgentTools } from "./snapshot";
+
+let hostnames: readonly string[] | null = null;
 
 /** The real door: what `/api/v1/personas/{slug}/mcp` hands to `handleMcpRequest`. */
 export const agentMcpDoor: McpDoor = {
@@ -13,4 +20,8 @@ export const agentMcpDoor: McpDoor = {
   consumeRateLimit: consumeAgentRateLimit,
   listTools: listAgentTools,
   callTool: callAgentTool,
+  get allowedHostnames() {
+    hostnames ??= allowedHostnamesFromEnv(process.env);
+    return hostnames;
+  },
 };

@@ -2,7 +2,7 @@
  * `tools/call` results from the runtime API's answer: text and JSON results, a halt with and
  * without say text, a tool failure as `isError`, and refusals (nothing ran) as protocol errors.
  */
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import { describe, expect, it } from "vitest";
 import { error, json, text, toolResponseToJSON, type AgentToolResult, type HaltOutcome, type ToolResponse } from "../tools";
 import { agentError, type AgentErrorCode } from "./errors";
@@ -57,20 +57,20 @@ describe("tool results", () => {
 
 describe("refusals (nothing ran)", () => {
   it.each([
-    ["not_found", 404, ErrorCode.InvalidParams],
-    ["bad_request", 400, ErrorCode.InvalidParams],
-    ["payload_too_large", 413, ErrorCode.InvalidParams],
-    ["internal", 500, ErrorCode.InternalError],
+    ["not_found", 404, ProtocolErrorCode.InvalidParams],
+    ["bad_request", 400, ProtocolErrorCode.InvalidParams],
+    ["payload_too_large", 413, ProtocolErrorCode.InvalidParams],
+    ["internal", 500, ProtocolErrorCode.InternalError],
   ] as const)("%s (%i) → MCP error %i with the message", (code: AgentErrorCode, status, mcpCode) => {
     const refusal = agentError(code, `Refused: ${code}.`);
     expect(refusal.status).toBe(status);
     const refuse = () => toCallToolResult(refusal);
-    expect(refuse).toThrow(McpError);
+    expect(refuse).toThrow(ProtocolError);
     try {
       refuse();
     } catch (thrown) {
-      expect((thrown as McpError).code).toBe(mcpCode);
-      expect((thrown as McpError).message).toContain(`Refused: ${code}.`);
+      expect((thrown as ProtocolError).code).toBe(mcpCode);
+      expect((thrown as ProtocolError).message).toContain(`Refused: ${code}.`);
     }
   });
 });

@@ -10,7 +10,7 @@
  * - A refusal (the tool is not this persona's, bad context, a body over the cap): an MCP protocol
  *   error, because nothing was executed.
  */
-import { ErrorCode, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolError, ProtocolErrorCode, type CallToolResult } from "@modelcontextprotocol/server";
 import type { AgentToolResult } from "../tools";
 import type { AgentCallAnswer } from "./call";
 import type { AgentErrorCode } from "./errors";
@@ -28,11 +28,11 @@ function successResult(result: Extract<AgentToolResult, { ok: true }>): CallTool
   };
 }
 
-/** Maps one `callAgentTool` answer to a `tools/call` result, or throws an {@link McpError} when the call was refused before anything ran. */
+/** Maps one `callAgentTool` answer to a `tools/call` result, or throws a {@link ProtocolError} when the call was refused before anything ran. */
 export function toCallToolResult(answer: AgentCallAnswer): CallToolResult {
   if (!answer.ok) {
     const { code, message } = answer.body.error;
-    throw new McpError(CALLER_ERRORS.has(code) ? ErrorCode.InvalidParams : ErrorCode.InternalError, message, { status: answer.status, code });
+    throw new ProtocolError(CALLER_ERRORS.has(code) ? ProtocolErrorCode.InvalidParams : ProtocolErrorCode.InternalError, message, { status: answer.status, code });
   }
   const { result } = answer;
   if (result.ok) return successResult(result);

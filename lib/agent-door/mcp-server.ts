@@ -1,30 +1,37 @@
 import "server-only";
 
 /**
- * The MCP server of one persona (SPEC §8, `/api/v1/personas/{slug}/mcp`): the official SDK's
- * `Server` behind its web-standard Streamable HTTP transport, authenticated and rate-limited
- * exactly like the runtime API, serving `tools/list` and `tools/call` through the agents' door.
+ * The MCP server of one persona (SPEC §8, `/api/v1/personas/{slug}/mcp`) on the official SDK v2:
+ * one URL answers the 2026-07-28 revision (stateless: `server/discover`, a `_meta` envelope on every
+ * request, `Mcp-Method` / `Mcp-Name` headers that must agree with the body, cache hints on lists)
+ * and 2025-era clients (`initialize`, then requests), both served statelessly by a fresh server per
+ * HTTP request (`createMcpHandler` with `legacy: "stateless"`), so any instance behind a load
+ * balancer answers any request and a switch flipped in the dashboard is in the very next
+ * `tools/list` (read live).
  *
- * Stateless by design: every HTTP request gets a fresh server and transport, nothing is kept
- * between requests, so any instance behind a load balancer can answer any request and a switch
- * flipped in the dashboard is in the very next `tools/list` (read live from the database). The
- * price is that there is no session to push `notifications/tools/list_changed` to: the server
- * announces `tools.listChanged: false`, answers GET (the server-to-client stream) and DELETE
- * (session end) with 405, and clients re-list when they need to. Responses are plain JSON, not
- * SSE streams: a stateless request has nothing to stream but its own answer.
+ * Before anything runs: the `Host` must be one of Quiver's names and a present `Origin` one of
+ * them too (DNS-rebinding protection, 403); then the runtime API's admission — the same key, the
+ * same 401/403/404, the same per-key allowance (429) — and only then the SDK.
  *
- * The low-level `Server`, not `McpServer`: the SDK marks `Server` for advanced use, and this is
- * one — `McpServer.registerTool` takes zod schemas and a fixed tool set, while a persona's tools
- * are stored JSON Schemas read live on every `tools/list`.
+ * The low-level `Server`, not `McpServer`: a persona's tools are stored JSON Schemas read live on
+ * every `tools/list`, not a fixed set of zod-typed registrations.
  */
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import {
+  createMcpHandler,
+  hostHeaderValidationResponse,
+  originValidationResponse,
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
+  type AuthInfo,
+  type McpHttpHandler,
+  type McpRequestContext,
+} from "@modelcontextprotocol/server";
 import type { Tool } from "../tools";
 import type { AgentCallAnswer } from "./call";
 import { MAX_CALL_BODY_BYTES } from "./http";
 import { toCallToolResult } from "./mcp-results";
-import { mcpToolList } from "./mcp-tools";
+import { mcpToolList, mcpToolPage } from "./mcp-tools";
 
 /** Who is calling (as the runtime API's authentication establishes it). */
 export interface McpAgentIdentity {
@@ -37,7 +44,7 @@ export interface McpAgentIdentity {
 export interface McpDoor {
   /** The runtime API's admission: the key for this persona (401/403/404), then its rate limit (429). */
   admit(request: Request, personaSlug: string): Promise<{ ok: true; identity: McpAgentIdentity } | { ok: false; response: Response }>;
-  /** One more call from the key's allowance (for each `tools/call` after the first in a batched request). */
+  /** One more call from the key's allowance (for each `tools/call` after the first in a batched 2025-era request). */
   consumeRateLimit(keyId: string): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }>;
   /** The persona's effective tools, live. */
   listTools(personaSlug: string): Promise<readonly Tool[]>;
@@ -49,6 +56,8 @@ export interface McpDoor {
     channel: "mcp";
     signal?: AbortSignal;
   }): Promise<AgentCallAnswer>;
+  /** The host names (no port) Quiver answers as: requests for any other `Host`, or from any other `Origin`, are refused. */
+  readonly allowedHostnames: readonly string[];
 }
 
 /** Where a `tools/call` carries the turn context (chat_id, tenant, …): `params._meta["quiver/context"]`. */
@@ -57,48 +66,69 @@ export const MCP_CONTEXT_META_KEY = "quiver/context";
 /** JSON-RPC's implementation-defined range: the answer to a `tools/call` over the key's allowance. */
 export const MCP_RATE_LIMITED = -32029;
 
+/**
+ * How long a 2026-07-28 client may reuse a `tools/list` answer (`ttlMs`), and that only it may
+ * (`cacheScope: private`: the list is the key's persona's). A switch flipped in the dashboard
+ * therefore reaches a caching agent within ten seconds, and a non-caching one at once.
+ */
+export const TOOLS_LIST_TTL_MS = 10_000;
+
 const SERVER_INSTRUCTIONS =
   "Tools of one Quiver persona. A tools/call result whose structuredContent has halt: true ends the turn: " +
   "show its say text (the first text content) to the user, if there is one, and call nothing more.";
 
-/** Runs `work`, turning anything but a deliberate MCP error into a generic one (internal messages stay in the log). */
+/** Where the admitted identity rides from `handleMcpRequest` to the server factory. */
+const IDENTITY_KEY = "quiver/identity";
+
+/** Runs `work`, turning anything but a deliberate protocol error into a generic one (internal messages stay in the log). */
 async function guarded<T>(what: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof McpError) throw error;
+    if (error instanceof ProtocolError) throw error;
     console.error(`MCP ${what} failed:`, error);
-    throw new McpError(ErrorCode.InternalError, "The request could not be completed.");
+    throw new ProtocolError(ProtocolErrorCode.InternalError, "The request could not be completed.");
   }
 }
 
 /**
- * Admission took one call from the key's allowance for the HTTP request; a JSON-RPC batch can
- * carry several `tools/call`s in it, and each after the first takes one more, so batching cannot
- * stretch the limit the runtime API enforces.
+ * Admission took one call from the key's allowance for the HTTP request; a 2025-03-26 JSON-RPC
+ * batch can carry several `tools/call`s in it (the SDK still serves that revision's batches), and
+ * each after the first takes one more, so batching cannot stretch the limit the runtime API
+ * enforces. A server instance serves one HTTP request, so its count is that request's.
  */
 async function takeBatchedCall(door: McpDoor, identity: McpAgentIdentity, callsSoFar: number): Promise<void> {
   if (callsSoFar === 1) return;
   const limit = await door.consumeRateLimit(identity.keyId);
   if (!limit.ok) {
-    throw new McpError(MCP_RATE_LIMITED, `Too many calls with this API key; try again in ${limit.retryAfterSeconds} s.`, {
+    throw new ProtocolError(MCP_RATE_LIMITED, `Too many calls with this API key; try again in ${limit.retryAfterSeconds} s.`, {
       retryAfterSeconds: limit.retryAfterSeconds,
     });
   }
 }
 
-function buildServer(door: McpDoor, identity: McpAgentIdentity, httpSignal: AbortSignal): Server {
+function identityOf(context: McpRequestContext): McpAgentIdentity {
+  const identity = context.authInfo?.extra?.[IDENTITY_KEY];
+  // handleMcpRequest admits every request it hands to the SDK; a server without an identity is a bug.
+  if (!identity) throw new Error("An MCP server was requested for a request that was not admitted.");
+  return identity as McpAgentIdentity;
+}
+
+function buildServer(door: McpDoor, context: McpRequestContext): Server {
+  const identity = identityOf(context);
   let calls = 0;
   const server = new Server(
-    { name: "quiver", title: `Quiver persona ${identity.personaSlug}`, version: "1.0.0" },
-    { capabilities: { tools: { listChanged: false } }, instructions: SERVER_INSTRUCTIONS },
+    { name: "quiver", title: `Quiver persona ${identity.personaSlug}`, version: "2.0.0" },
+    {
+      capabilities: { tools: { listChanged: false } },
+      instructions: SERVER_INSTRUCTIONS,
+      cacheHints: { "tools/list": { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: "private" } },
+    },
   );
-  server.setRequestHandler(ListToolsRequestSchema, () =>
-    guarded("tools/list", async () => {
-      return { tools: mcpToolList(await door.listTools(identity.personaSlug)) };
-    }),
+  server.setRequestHandler("tools/list", (request) =>
+    guarded("tools/list", async () => mcpToolPage(mcpToolList(await door.listTools(identity.personaSlug)), request.params?.cursor)),
   );
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+  server.setRequestHandler("tools/call", (request, call) =>
     guarded("tools/call", async () => {
       await takeBatchedCall(door, identity, ++calls);
       const answer = await door.callTool({
@@ -108,7 +138,7 @@ function buildServer(door: McpDoor, identity: McpAgentIdentity, httpSignal: Abor
         context: request.params._meta?.[MCP_CONTEXT_META_KEY],
         channel: "mcp",
         // The HTTP client going away or an MCP cancellation: either stops the upstream call.
-        signal: AbortSignal.any([httpSignal, extra.signal]),
+        signal: AbortSignal.any([call.mcpReq.signal, ...(context.requestInfo ? [context.requestInfo.signal] : [])]),
       });
       return toCallToolResult(answer);
     }),
@@ -116,33 +146,39 @@ function buildServer(door: McpDoor, identity: McpAgentIdentity, httpSignal: Abor
   return server;
 }
 
+/** One SDK handler per door: it holds no per-request state, only the factory. */
+const handlers = new WeakMap<McpDoor, McpHttpHandler>();
+
+function handlerFor(door: McpDoor): McpHttpHandler {
+  let handler = handlers.get(door);
+  if (!handler) {
+    handler = createMcpHandler((context) => buildServer(door, context), {
+      legacy: "stateless",
+      // A stateless exchange has nothing to stream but its own answer.
+      responseMode: "json",
+      // The runtime API's cap (the SDK's own default is 4 MiB): the same body is as welcome on either door.
+      maxRequestBodySize: MAX_CALL_BODY_BYTES,
+      onerror: (error) => console.error("MCP request refused or failed:", error.message),
+    });
+    handlers.set(door, handler);
+  }
+  return handler;
+}
+
+/** The caller's identity as the SDK carries validated authentication: pass-through, never read from headers by it. */
+const authInfoOf = (identity: McpAgentIdentity): AuthInfo => ({ token: "", clientId: identity.keyId, scopes: [], extra: { [IDENTITY_KEY]: identity } });
+
 /**
- * Answers one HTTP request to a persona's MCP endpoint: 405 for GET and DELETE (stateless: no
- * stream, no session), then the runtime API's admission — its 401/403/404 and 429 answers, in its
- * error shape, with the same per-key allowance — then the SDK transport's answer.
+ * Answers one HTTP request to a persona's MCP endpoint: 403 for a foreign `Host` or `Origin`, then
+ * (for a POST) the runtime API's admission, then the SDK's answer — which is also what GET and
+ * DELETE get (405: there is no session and no server-to-client stream to open).
  */
 export async function handleMcpRequest(request: Request, personaSlug: string, door: McpDoor): Promise<Response> {
-  if (request.method !== "POST") {
-    // The JSON-RPC error the SDK's own transport answers an unsupported method with.
-    return Response.json(
-      { jsonrpc: "2.0", error: { code: ErrorCode.ConnectionClosed, message: "Method not allowed: this MCP server is stateless; send JSON-RPC with POST." }, id: null },
-      { status: 405, headers: { allow: "POST" } },
-    );
-  }
+  const hostnames = [...door.allowedHostnames];
+  const foreign = hostHeaderValidationResponse(request, hostnames) ?? originValidationResponse(request, hostnames);
+  if (foreign) return foreign;
+  if (request.method !== "POST") return handlerFor(door).fetch(request);
   const admitted = await door.admit(request, personaSlug);
   if (!admitted.ok) return admitted.response;
-  const server = buildServer(door, admitted.identity, request.signal);
-  const transport = new WebStandardStreamableHTTPServerTransport({
-    sessionIdGenerator: undefined,
-    enableJsonResponse: true,
-    // The runtime API's cap (the SDK's own default is 4 MiB): the same body is as welcome on either door.
-    maxRequestBodySize: MAX_CALL_BODY_BYTES,
-  });
-  await server.connect(transport);
-  try {
-    return await transport.handleRequest(request);
-  } finally {
-    // JSON mode: the answer is complete once handleRequest resolves, so nothing outlives the request.
-    await server.close();
-  }
+  return handlerFor(door).fetch(request, { authInfo: authInfoOf(admitted.identity) });
 }

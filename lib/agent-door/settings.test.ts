@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { logPayload, PAYLOAD_LOG_LIMIT } from "./call-log";
-import { DEFAULT_API_RATE_LIMIT, DEFAULT_RETENTION_DAYS, rateLimitFromEnv, retentionDaysFromEnv } from "./settings";
+import { allowedHostnamesFromEnv, DEFAULT_API_RATE_LIMIT, DEFAULT_RETENTION_DAYS, rateLimitFromEnv, retentionDaysFromEnv } from "./settings";
 
 describe("QUIVER_API_RATE_LIMIT", () => {
   it("reads calls/seconds, defaulting to 120 per 60 s", () => {
@@ -23,6 +23,32 @@ describe("QUIVER_CALL_LOG_RETENTION_DAYS", () => {
 
   it.each(["0", "1.5", "week"])("refuses %j naming the variable", (value) => {
     expect(() => retentionDaysFromEnv({ QUIVER_CALL_LOG_RETENTION_DAYS: value })).toThrow(/QUIVER_CALL_LOG_RETENTION_DAYS/);
+  });
+});
+
+describe("QUIVER_ALLOWED_HOSTS and NEXTAUTH_URL: the host names the MCP door answers as", () => {
+  it.each([
+    ["a public address: its host name alone", { NEXTAUTH_URL: "https://quiver.example.com" }, ["quiver.example.com"]],
+    ["a developer's machine: every loopback name", { NEXTAUTH_URL: "http://localhost:3000" }, ["localhost", "127.0.0.1", "[::1]"]],
+    ["the loopback names from 127.0.0.1 too", { NEXTAUTH_URL: "http://127.0.0.1:3100" }, ["127.0.0.1", "localhost", "[::1]"]],
+    ["unset: the setup default, localhost", {}, ["localhost", "127.0.0.1", "[::1]"]],
+    [
+      "extra names behind a proxy, trimmed, lower-cased, once each",
+      { NEXTAUTH_URL: "https://quiver.example.com", QUIVER_ALLOWED_HOSTS: " Quiver.internal, quiver-0.svc.cluster.local ,quiver.example.com,," },
+      ["quiver.example.com", "quiver.internal", "quiver-0.svc.cluster.local"],
+    ],
+    ["a bracketed IPv6 address", { NEXTAUTH_URL: "https://quiver.example.com", QUIVER_ALLOWED_HOSTS: "[fd00::1]" }, ["quiver.example.com", "[fd00::1]"]],
+  ])("%s", (_case, env, expected) => {
+    expect(allowedHostnamesFromEnv(env)).toEqual(expected);
+  });
+
+  it.each(["https://quiver.internal", "quiver.internal:8443", "quiver internal", "*.example.com", "quiver.internal/mcp"])("refuses %j naming the variable and the entry", (entry) => {
+    expect(() => allowedHostnamesFromEnv({ QUIVER_ALLOWED_HOSTS: `ok.example, ${entry}` })).toThrow(/QUIVER_ALLOWED_HOSTS.*without scheme or port/);
+    try {
+      allowedHostnamesFromEnv({ QUIVER_ALLOWED_HOSTS: entry });
+    } catch (error) {
+      expect((error as Error & { issues: { message: string }[] }).issues[0]?.message).toContain(`"${entry.toLowerCase()}"`);
+    }
   });
 });
 

@@ -2,6 +2,7 @@
  * The agents' door's settings from the environment, read without touching the database so that
  * start-up can validate them (a bad value stops the server naming the variable).
  */
+import { localhostAllowedHostnames } from "@modelcontextprotocol/server";
 import { ValidationError } from "../errors";
 
 export interface RateLimitPolicy {
@@ -41,4 +42,26 @@ export function retentionDaysFromEnv(env: Readonly<Record<string, string | undef
     throw new ValidationError([{ path: "QUIVER_CALL_LOG_RETENTION_DAYS", message: "must be a whole number of days, at least 1" }]);
   }
   return days;
+}
+
+/** A host name as `Host` and `Origin` carry it, without port: letters, digits, dots and dashes, or a bracketed IPv6 address. */
+const HOSTNAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])$/;
+
+/**
+ * The host names the agents' door answers as (DNS-rebinding protection, MCP 2026-07-28 §transport):
+ * `NEXTAUTH_URL`'s, the loopback names too when that is a loopback name (a developer's machine), and
+ * `QUIVER_ALLOWED_HOSTS` (comma-separated host names, no port) for the extra names a reverse proxy
+ * or load balancer forwards under.
+ *
+ * @throws ValidationError naming the variable when an entry is not a host name.
+ */
+export function allowedHostnamesFromEnv(env: Readonly<Record<string, string | undefined>>): string[] {
+  const own = new URL(env.NEXTAUTH_URL?.trim() || "http://localhost:3000").hostname.toLowerCase();
+  const extra = (env.QUIVER_ALLOWED_HOSTS ?? "").split(",").map((entry) => entry.trim().toLowerCase()).filter((entry) => entry !== "");
+  const bad = extra.filter((entry) => !HOSTNAME.test(entry));
+  if (bad.length > 0) {
+    throw new ValidationError([{ path: "QUIVER_ALLOWED_HOSTS", message: `must list host names without scheme or port, comma-separated; not ${bad.map((entry) => `"${entry}"`).join(", ")}` }]);
+  }
+  const loopback = localhostAllowedHostnames();
+  return [...new Set([own, ...(loopback.includes(own) ? loopback : []), ...extra])];
 }

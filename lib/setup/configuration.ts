@@ -6,7 +6,7 @@ import "server-only";
  */
 import { checkSignInSettings, oidcProviderFromEnv } from "../operators";
 import { executionConfigFromEnv, type ExecutionConfig } from "../tools";
-import { rateLimitFromEnv, retentionDaysFromEnv } from "../agent-door";
+import { allowedHostnamesFromEnv, rateLimitFromEnv, retentionDaysFromEnv } from "../agent-door";
 
 let executionConfig: ExecutionConfig | null = null;
 
@@ -27,5 +27,6 @@ export function validateConfiguration(): void {
   getExecutionConfig();
   oidcProviderFromEnv(process.env);
   rateLimitFromEnv(process.env);
+  allowedHostnamesFromEnv(process.env);
   retentionDaysFromEnv(process.env);
 }
