@@ -54,6 +54,12 @@ test("an out-of-range tool setting stops the server at start-up, naming the vari
   expect(output).toMatch(/Quiver cannot start: QUIVER_TOOL_TIMEOUT_SECONDS/);
 });
 
+test("a host name list for the MCP endpoint that is not host names stops the server at start-up, naming the variable", async () => {
+  const { code, output } = await startServerWith({ QUIVER_ALLOWED_HOSTS: "https://quiver.internal" });
+  expect(code).toBe(1);
+  expect(output).toMatch(/Quiver cannot start: QUIVER_ALLOWED_HOSTS must list host names without scheme or port/);
+});
+
 test("half a single sign-on configuration stops the server at start-up, naming what is missing", async () => {
   const { code, output } = await startServerWith({ QUIVER_OIDC_ISSUER: "https://login.example.com" });
   expect(code).toBe(1);

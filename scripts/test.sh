@@ -28,6 +28,12 @@ export CHROMIUM_PATH="$chromium_path"
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund
 fi
+# The MCP conformance suite and the Node 22 it needs live in their own folder, so that Node's
+# `node` bin link never reaches the app's PATH (the app stays on Node 20).
+conformance=e2e/conformance
+if [ ! -f "$conformance/node_modules/.package-lock.json" ] || [ "$conformance/package-lock.json" -nt "$conformance/node_modules/.package-lock.json" ]; then
+  npm ci --prefix "$conformance" --no-audit --no-fund
+fi
 
 npm run --silent db:generate
 echo "==> Type check"

