@@ -1,6 +1,8 @@
 /**
  * The agents' door from the console: an admin creates an API key, sees its token once and copies
- * it; the key works on the runtime API; its calls show on the usage page; revoking it makes the
+ * it, with ready-to-paste configuration for Claude Code, Cursor, VS Code, OpenAI and curl around the
+ * real token and the persona's MCP URL (one copied, and its MCP URL answers with the key); the key
+ * works on the runtime API; its calls show on the usage page; revoking it makes the
  * next call 401. The token is nowhere on the page (HTML or RSC payload) once the dialog closes.
  * Editors and viewers neither see nor reach the page, and a crafted create call is refused.
  * Shared state: the key is revoked at the end; the calls it made stay in the call log.
@@ -89,6 +91,27 @@ test.describe("as an admin", () => {
     await shown.getByRole("button", { name: "Copy key" }).click();
     await expect(shown.getByRole("button", { name: "Copied" })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
+
+    // Connect an agent: each client's configuration, built around this key and the persona's MCP URL.
+    const mcpUrl = `${new URL(page.url()).origin}/api/v1/personas/${MCP_PERSONA}/mcp`;
+    await expect(shown.getByText(mcpUrl, { exact: true })).toBeVisible();
+    const clients = shown.getByRole("tablist", { name: "Agent clients" });
+    await expect(clients.getByRole("tab")).toHaveText(["Claude Code", "Cursor", "VS Code", "OpenAI", "curl"]);
+    await expect(shown.getByLabel("Claude Code: Terminal")).toContainText(`claude mcp add --transport http quiver-${MCP_PERSONA} ${mcpUrl}`);
+    await clients.getByRole("tab", { name: "Cursor" }).click();
+    const cursor = shown.getByRole("figure").filter({ hasText: ".cursor/mcp.json" });
+    await cursor.getByRole("button", { name: "Copy" }).click();
+    const config = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as { mcpServers: Record<string, { url: string; headers: Record<string, string> }> };
+    expect(config.mcpServers[`quiver-${MCP_PERSONA}`]).toEqual({ url: mcpUrl, headers: { Authorization: `Bearer ${token}` } });
+    // The configuration works as pasted: the MCP URL answers an initialize with that header.
+    const initialized = await page.request.post(mcpUrl, {
+      headers: { ...config.mcpServers[`quiver-${MCP_PERSONA}`]!.headers, accept: "application/json, text/event-stream" },
+      data: { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "e2e", version: "1" } } },
+    });
+    expect(initialized.status()).toBe(200);
+    await clients.getByRole("tab", { name: "OpenAI" }).click();
+    await expect(shown.getByLabel("OpenAI: Responses API (JavaScript)")).toContainText(`server_url: "${mcpUrl}"`);
+    await screenshots(page, "api-keys-connect");
     await shown.getByRole("button", { name: "Done" }).click();
 
     // Gone from the page, and from what the server sends for it.

@@ -3,6 +3,7 @@
 import { KeyRound, TriangleAlert } from "lucide-react";
 import { useState, useTransition } from "react";
 import { createApiKeyAction, type NewKeyShown } from "@/lib/agent-door/actions";
+import { ConnectSnippets } from "@/components/api-keys/connect-snippets";
 import { Button } from "@/components/ui/button";
 import { Combobox } from "@/components/ui/combobox";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -17,9 +18,10 @@ const EMPTY = { name: "", personaSlugs: [] as string[], expiresOn: "" };
 
 /**
  * "Create API key": a dialog asking for a name, personas and an optional expiry, which then shows
- * the new token once. Closing the dialog forgets the token, so it is nowhere on the page after.
+ * the new token once, with ready-to-paste configuration for the agents' clients built around it.
+ * Closing the dialog forgets the token, so it is nowhere on the page after.
  */
-export function CreateKeyDialog({ personas, today }: { personas: readonly { slug: string; name: string }[]; today: string }) {
+export function CreateKeyDialog({ personas, today, origin }: { personas: readonly { slug: string; name: string }[]; today: string; origin: string }) {
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<readonly ValidationIssue[]>([]);
@@ -60,6 +62,7 @@ export function CreateKeyDialog({ personas, today }: { personas: readonly { slug
         onOpenChange={changeOpen}
         title={created ? `API key ${created.name}` : "Create an API key"}
         description={created ? undefined : "An agent sends the key as a bearer token and may use the tools of the personas you choose."}
+        className={created ? "max-w-2xl md:max-w-2xl" : undefined}
         footer={
           created ? (
             <Button onClick={() => changeOpen(false)}>Done</Button>
@@ -85,6 +88,8 @@ export function CreateKeyDialog({ personas, today }: { personas: readonly { slug
               <code aria-label="New API key" className="min-w-0 flex-1 font-mono text-sm break-all select-all">{created.token}</code>
               <CopyButton value={created.token} label="Copy key" />
             </div>
+            <h3 className="mt-2 text-sm font-semibold">Connect an agent</h3>
+            <ConnectSnippets idPrefix="new-key" origin={origin} apiKey={created.token} personas={personas.filter((persona) => created.personaSlugs.includes(persona.slug))} />
           </div>
         ) : (
           <form

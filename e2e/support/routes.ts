@@ -20,6 +20,7 @@ export const ROUTES = [
   { path: "/personas/support-tier1", status: 200, heading: "Support tier 1", selectedTab: "Tools" },
   { path: "/personas/support-tier1?tab=agent", status: 200, heading: "Support tier 1", selectedTab: "What the agent sees" },
   { path: "/personas/support-tier1?tab=grant", status: 200, heading: "Support tier 1", selectedTab: "Grant" },
+  { path: "/personas/support-tier1?tab=connect", status: 200, heading: "Support tier 1", selectedTab: "Connect" },
   { path: "/personas/matrix", status: 200, heading: "Tools × personas" },
   { path: "/personas/no-such-persona", status: 404, heading: "This page does not exist" },
   { path: "/audit", status: 200, heading: "Audit" },

@@ -7,11 +7,12 @@ import { apiKeyIdSchema, newApiKeySchema } from "./schemas";
 
 const PATH = "/settings/api-keys";
 
-/** What the dialog shows once: the token, with the name and prefix to recognise the key later. */
+/** What the dialog shows once: the token, with the name and prefix to recognise the key later, and the personas it reaches. */
 export interface NewKeyShown {
   readonly name: string;
   readonly prefix: string;
   readonly token: string;
+  readonly personaSlugs: readonly string[];
 }
 
 /** Creates an API key; the result carries its token, the only time it leaves the server. */
@@ -19,7 +20,7 @@ export const createApiKeyAction = defineAction(
   { role: "admin", input: newApiKeySchema, from: (input: unknown) => input, revalidate: [PATH] },
   async ({ name, personaSlugs, expiresOn }, admin) => {
     const key = await createApiKey({ name, personaSlugs, expiresAt: expiresOn }, admin);
-    return actionSuccess<NewKeyShown>({ name: key.name, prefix: key.prefix, token: key.token }, `API key ${key.name} created.`);
+    return actionSuccess<NewKeyShown>({ name: key.name, prefix: key.prefix, token: key.token, personaSlugs }, `API key ${key.name} created.`);
   },
 );
 

@@ -16,6 +16,11 @@ export function getExecutionConfig(): ExecutionConfig {
   return executionConfig;
 }
 
+/** Quiver's public origin, as operators and agents reach it (`NEXTAUTH_URL`'s; setup writes `http://localhost:3000`). */
+export function publicOrigin(): string {
+  return new URL(process.env.NEXTAUTH_URL?.trim() || "http://localhost:3000").origin;
+}
+
 /** The label of the single sign-on button, or null when single sign-on is not configured. */
 export function singleSignOnLabel(): string | null {
   return oidcProviderFromEnv(process.env)?.name ?? null;

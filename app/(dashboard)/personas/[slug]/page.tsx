@@ -2,6 +2,7 @@ import { Info } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { ConnectSnippets } from "@/components/api-keys/connect-snippets";
 import { AgentView } from "@/components/personas/agent-view";
 import { GrantEditor } from "@/components/personas/grant-editor";
 import { PersonaSettings } from "@/components/personas/persona-settings";
@@ -16,6 +17,7 @@ import { requirePageOperator } from "@/lib/operators/session";
 import { getPersonaView, personaToolSpecs, previewPersonaDeletion, type PersonaView } from "@/lib/personas/server";
 import { NotFoundError } from "@/lib/errors";
 import { retentionDaysFromEnv } from "@/lib/agent-door";
+import { publicOrigin } from "@/lib/setup";
 import { PROVIDER_FORMATS } from "@/lib/tools/client";
 
 type Params = Promise<{ slug: string }>;
@@ -98,6 +100,7 @@ export default async function PersonaPage({ params, searchParams }: { params: Pa
   ]);
   const { persona, grantSummary, staleNames } = view.resolved;
   const toolOptions = view.tools.map((tool) => ({ value: tool.name, label: tool.name, group: tool.group }));
+  const exampleTool = view.tools.find((tool) => tool.available)?.name;
 
   const panels: TabPanel[] = [
     {
@@ -111,6 +114,27 @@ export default async function PersonaPage({ params, searchParams }: { params: Pa
       ),
     },
     { value: "agent", label: "What the agent sees", content: <AgentView persona={slug} formats={formats} /> },
+    {
+      value: "connect",
+      label: "Connect",
+      content: (
+        <div className="grid max-w-3xl gap-3">
+          <p className="text-sm text-muted-foreground">
+            Point an agent&apos;s MCP client (or any HTTP client) at this persona with an API key that covers it. Keys are created once, by an admin, under{" "}
+            <Link href="/settings/api-keys" className="font-medium text-accent-foreground underline-offset-2 hover:underline">
+              Settings → API keys
+            </Link>
+            ; the configuration there comes with the new key filled in.
+          </p>
+          <ConnectSnippets
+            idPrefix="persona"
+            origin={publicOrigin()}
+            personas={[{ slug, name: persona.name }]}
+            exampleTools={exampleTool ? { [slug]: exampleTool } : {}}
+          />
+        </div>
+      ),
+    },
     {
       value: "grant",
       label: "Grant",

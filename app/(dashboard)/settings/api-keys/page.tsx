@@ -13,6 +13,7 @@ import { hasRole } from "@/lib/operators";
 import { requirePageOperator } from "@/lib/operators/session";
 import { listApiKeys } from "@/lib/agent-door";
 import { listPersonas } from "@/lib/personas/server";
+import { publicOrigin } from "@/lib/setup";
 
 export const metadata: Metadata = { title: "API keys" };
 
@@ -56,7 +57,7 @@ export default async function ApiKeysPage() {
   }
   const [keys, personas] = await Promise.all([listApiKeys(), listPersonas()]);
   const now = new Date();
-  const create = <CreateKeyDialog personas={personas.map(({ slug, name }) => ({ slug, name }))} today={now.toISOString().slice(0, 10)} />;
+  const create = <CreateKeyDialog personas={personas.map(({ slug, name }) => ({ slug, name }))} today={now.toISOString().slice(0, 10)} origin={publicOrigin()} />;
 
   return (
     <>
