@@ -5,6 +5,7 @@ import { CodeBlock } from "@/components/ui/code-block";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { Tabs } from "@/components/ui/tabs";
+import { PersonaOptions } from "@/components/personas/persona-selects";
 import { connectSnippets, mcpEndpoint } from "@/lib/agent-door/connect-snippets";
 
 interface ConnectSnippetsProps {
@@ -31,11 +32,7 @@ export function ConnectSnippets({ origin, personas, apiKey, exampleTools = {}, i
       {personas.length > 1 && (
         <Field id={`${idPrefix}-persona`} label="Persona to connect">
           <Select id={`${idPrefix}-persona`} value={slug} onChange={(event) => setSlug(event.target.value)}>
-            {personas.map((persona) => (
-              <option key={persona.slug} value={persona.slug}>
-                {persona.name} ({persona.slug})
-              </option>
-            ))}
+            <PersonaOptions personas={personas} />
           </Select>
         </Field>
       )}

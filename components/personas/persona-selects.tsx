@@ -7,17 +7,22 @@ interface ChoiceProps {
   readonly onChange: (value: string) => void;
 }
 
+/** One option per persona, named as everywhere: "Name (slug)". */
+export function PersonaOptions({ personas }: { personas: readonly { slug: string; name: string }[] }) {
+  return personas.map((persona) => (
+    <option key={persona.slug} value={persona.slug}>
+      {persona.name} ({persona.slug})
+    </option>
+  ));
+}
+
 /** The parent picker: "" is no parent (a root persona). */
 export function ParentField({ id, value, onChange, personas, error }: ChoiceProps & { personas: readonly { slug: string; name: string }[]; error?: string }) {
   return (
     <Field id={id} label="Parent" error={error}>
       <Select id={id} error={error} value={value} onChange={(event) => onChange(event.target.value)}>
         <option value="">None (a root persona)</option>
-        {personas.map((persona) => (
-          <option key={persona.slug} value={persona.slug}>
-            {persona.name} ({persona.slug})
-          </option>
-        ))}
+        <PersonaOptions personas={personas} />
       </Select>
     </Field>
   );
