@@ -11,6 +11,7 @@
  */
 import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
+import type { Client } from "@modelcontextprotocol/client";
 import { ProtocolErrorCode } from "@modelcontextprotocol/server";
 import type { APIRequestContext } from "@playwright/test";
 import { closeMcpClients, connectMcpClientAt, MCP_CLIENTS } from "../lib/agent-door/mcp-test-client";
@@ -26,17 +27,32 @@ const token = () => readFileSync(MCP_KEY_FILE, "utf8").trim();
 /** Every MCP response body and header set of the current test, for the leak check. */
 const recorded: RecordedResponse[] = [];
 
+/** Bodies still being read: a listen stream's ends only when it is closed, so it is recorded then. */
+const reading: Promise<void>[] = [];
+
 async function recordingFetch(url: string | URL, init?: RequestInit): Promise<Response> {
   const response = await fetch(url, init);
   const headers = [...response.headers].map(([name, value]) => `${name}: ${value}`).join("\n");
-  recorded.push(
-    { url: String(url), contentType: "url and headers", body: `${String(url)}\n${headers}` },
-    { url: String(url), contentType: response.headers.get("content-type") ?? "", body: await response.clone().text() },
-  );
+  recorded.push({ url: String(url), contentType: "url and headers", body: `${String(url)}\n${headers}` });
+  const body = response
+    .clone()
+    .text()
+    .then((text) => void recorded.push({ url: String(url), contentType: response.headers.get("content-type") ?? "", body: text }), () => undefined);
+  const listening = typeof init?.body === "string" && init.body.includes('"subscriptions/listen"');
+  if (listening) reading.push(body);
+  else await body;
   return response;
 }
 
 type Listed = { name: string; [key: string]: unknown }[];
+
+/** Opens a 2026-07-28 `subscriptions/listen` stream on an SDK v2 client; `changed` settles at the first tools/list_changed. */
+async function listenForToolChanges(client: unknown) {
+  const v2 = client as Client;
+  const changed = new Promise<void>((settle) => v2.setNotificationHandler("notifications/tools/list_changed", () => settle()));
+  const subscription = await v2.listen({ toolsListChanged: true });
+  return { changed, subscription };
+}
 const names = (tools: Listed) => tools.map((tool) => tool.name).sort();
 const byName = (tools: Listed, name: string) => tools.find((tool) => tool.name === name);
 
@@ -55,6 +71,7 @@ test.beforeEach(async ({ request }) => {
 
 test.afterEach(async () => {
   await closeMcpClients();
+  await Promise.all(reading.splice(0));
   // Every test talks MCP: an empty record would mean the check below looked at nothing.
   expect(recorded.length).toBeGreaterThan(0);
   const leaks = findLeaks(recorded, SEEDED_SECRET_VALUES);
@@ -68,7 +85,7 @@ for (const kind of MCP_CLIENTS) {
 
     test("lists the persona's tools with schemas and annotations", async () => {
       const client = await connect();
-      expect(client.getServerCapabilities()?.tools).toEqual({ listChanged: false });
+      expect(client.getServerCapabilities()?.tools).toEqual({ listChanged: kind === "2026-07-28" });
       const { tools } = await client.listTools();
       expect(names(tools)).toEqual([...MCP_TOOLS].sort());
       expect(byName(tools, "e2e_play_forecast")).toMatchObject({
@@ -120,6 +137,8 @@ for (const kind of MCP_CLIENTS) {
       test("a tool switched off on the persona page vanishes from the next tools/list and is refused", async ({ page, request }) => {
         const client = await connect();
         expect(names(await list(client))).toContain("e2e_play_broken");
+        // A 2026-07-28 client listening on subscriptions/listen is told of the switch.
+        const listener = kind === "2026-07-28" ? await listenForToolChanges(client) : null;
 
         await page.goto(`/personas/${MCP_PERSONA}`);
         const toggle = page.getByRole("switch", { name: `e2e_play_broken for ${MCP_PERSONA}` });
@@ -128,6 +147,7 @@ for (const kind of MCP_CLIENTS) {
         await expect(toggle).not.toHaveAttribute("aria-busy");
 
         try {
+          if (listener) await listener.changed;
           expect(names(await list(client))).not.toContain("e2e_play_broken");
           const refused = await client.callTool({ name: "e2e_play_broken", arguments: {} }).catch((thrown: unknown) => thrown);
           expect(refused).toMatchObject({ code: ProtocolErrorCode.InvalidParams });
@@ -137,6 +157,7 @@ for (const kind of MCP_CLIENTS) {
           await toggle.click();
           await expect(toggle).toHaveAttribute("aria-checked", "true");
           await expect(toggle).not.toHaveAttribute("aria-busy");
+          await listener?.subscription.close();
         }
         expect(names(await list(client))).toContain("e2e_play_broken");
       });

@@ -21,7 +21,7 @@ import { reply, startUpstream, type Upstream } from "../tools/testing";
 import { flushCallLog } from "./call-log";
 import { agentMcpDoor } from "./mcp-door";
 import { handleMcpRequest } from "./mcp-server";
-import { closeMcpClients, connectMcpClient, MCP_CLIENTS, MCP_TEST_HOSTNAME, type McpClientKind } from "./mcp-test-client";
+import { closeMcpClients, connectMcpClient, listenForToolChanges, MCP_CLIENTS, MCP_TEST_HOSTNAME, type McpClientKind } from "./mcp-test-client";
 import { consumeAgentRateLimit } from "./rate-limit";
 import { agentToolList } from "./snapshot";
 
@@ -122,6 +122,16 @@ describe.each(targets)("the MCP endpoint on the agents' door on $name", (target)
     expect(await db().callLog.findMany()).toEqual([
       expect.objectContaining({ apiKeyId: key.id, personaSlug: "support", toolName: "echo_auth", channel: "mcp", outcome: "success" }),
     ]);
+  });
+
+  it("tells a 2026-07-28 client listening on subscriptions/listen that a switch flipped in the database changed the list", async () => {
+    const { bearer } = await setUp();
+    const { client, changed, subscription } = await listenForToolChanges((request) => handleMcpRequest(request, "support", agentMcpDoor), bearer);
+    await setPersonaToolEnabled("support", "wipe", false, SYSTEM_ACTOR);
+    // The door reads the catalog's stamp every CATALOG_POLL_MS while someone listens.
+    await changed;
+    expect((await client.listTools(undefined, { cacheMode: "refresh" })).tools.map((tool) => tool.name)).not.toContain("wipe");
+    await subscription.close();
   });
 
   it("refuses a revoked key: the client cannot connect", async () => {

@@ -7,7 +7,7 @@
  * door here is an in-memory stand-in with real tools; the data-layer wiring is covered by the
  * e2e suite against a production build.
  */
-import { ProtocolErrorCode } from "@modelcontextprotocol/server";
+import { InMemoryServerEventBus, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { error, json, text, toolResponseToJSON, type HaltOutcome, type Tool, type ToolResponse } from "../tools";
 import type { AgentCallAnswer } from "./call";
@@ -15,7 +15,7 @@ import { agentError } from "./errors";
 import { MAX_CALL_BODY_BYTES } from "./http";
 import { handleMcpRequest, MCP_CONTEXT_META_KEY, MCP_RATE_LIMITED, TOOLS_LIST_TTL_MS, type McpDoor } from "./mcp-server";
 import { MCP_TOOLS_PAGE_SIZE } from "./mcp-tools";
-import { closeMcpClients, connectMcpClient, MCP_CLIENTS, MCP_TEST_HOSTNAME, MCP_TEST_URL, mcpPost, type McpClientKind } from "./mcp-test-client";
+import { closeMcpClients, connectMcpClient, listenForToolChanges, MCP_CLIENTS, MCP_TEST_HOSTNAME, MCP_TEST_URL, mcpPost, type McpClientKind } from "./mcp-test-client";
 
 const GOOD_KEY = "Bearer qv_good";
 
@@ -78,6 +78,7 @@ function memoryDoor() {
       return state.answers.get(input.toolName) ?? ran(json({ id: "A-1", state: "shipped" }));
     },
     allowedHostnames: [MCP_TEST_HOSTNAME],
+    changes: new InMemoryServerEventBus(),
   };
   return { state, door };
 }
@@ -91,10 +92,10 @@ describe.each(MCP_CLIENTS)("with the %s client", (kind: McpClientKind) => {
   const connect = (door: McpDoor, authorization = GOOD_KEY) => connectMcpClient((request) => handleMcpRequest(request, "support", door), authorization, kind);
 
   describe("tools/list", () => {
-    it("lists the persona's tools with schemas, titles and annotations, and announces no list_changed", async () => {
+    it("lists the persona's tools with schemas, titles and annotations, and announces list_changed where the revision can deliver it", async () => {
       const { door } = memoryDoor();
       const client = await connect(door);
-      expect(client.getServerCapabilities()?.tools).toEqual({ listChanged: false });
+      expect(client.getServerCapabilities()?.tools).toEqual({ listChanged: kind === "2026-07-28" });
       expect(client.getInstructions()).toContain("halt: true");
       const { tools } = await client.listTools();
       expect(tools).toEqual([
@@ -209,7 +210,7 @@ describe("the 2026-07-28 revision", () => {
   it("discovers the server without a handshake, and caches tools/list privately for the advertised time", async () => {
     const { door } = memoryDoor();
     const discovered = await (await handleMcpRequest(modern("server/discover"), "support", door)).json();
-    expect(discovered).toMatchObject({ result: { supportedVersions: expect.arrayContaining(["2026-07-28"]), capabilities: { tools: { listChanged: false } } } });
+    expect(discovered).toMatchObject({ result: { supportedVersions: expect.arrayContaining(["2026-07-28"]), capabilities: { tools: { listChanged: true } } } });
     const listed = await (await handleMcpRequest(modern("tools/list"), "support", door)).json();
     expect(listed).toMatchObject({ result: { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: "private", tools: [{ name: "lookup" }, { name: "refund" }] } });
   });
@@ -220,6 +221,17 @@ describe("the 2026-07-28 revision", () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: { code: expect.any(Number), message: expect.stringMatching(/header/i) } });
     expect(state.calls).toEqual([]);
+  });
+
+  it("tells a listening client that the tool list changed, on its subscriptions/listen stream", async () => {
+    const { state, door } = memoryDoor();
+    const { client, changed, subscription } = await listenForToolChanges((request) => handleMcpRequest(request, "support", door), GOOD_KEY);
+    expect(subscription.honoredFilter.toolsListChanged).toBe(true);
+    state.enabled = state.enabled.filter((entry) => entry.name !== "refund");
+    door.changes.publish({ kind: "tools_list_changed" });
+    await changed;
+    expect((await client.listTools(undefined, { cacheMode: "refresh" })).tools.map((entry) => entry.name)).toEqual(["lookup"]);
+    await subscription.close();
   });
 
   it("answers a method it does not serve with 404 and -32601", async () => {

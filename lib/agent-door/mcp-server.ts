@@ -7,7 +7,8 @@ import "server-only";
  * and 2025-era clients (`initialize`, then requests), both served statelessly by a fresh server per
  * HTTP request (`createMcpHandler` with `legacy: "stateless"`), so any instance behind a load
  * balancer answers any request and a switch flipped in the dashboard is in the very next
- * `tools/list` (read live).
+ * `tools/list` (read live). A 2026-07-28 client may also listen (`subscriptions/listen`): it is told
+ * when the tool list changed (catalog-change-bus.ts).
  *
  * Before anything runs: the `Host` must be one of Quiver's names and a present `Origin` one of
  * them too (DNS-rebinding protection, 403); then the runtime API's admission — the same key, the
@@ -26,6 +27,7 @@ import {
   type AuthInfo,
   type McpHttpHandler,
   type McpRequestContext,
+  type ServerEventBus,
 } from "@modelcontextprotocol/server";
 import type { Tool } from "../tools";
 import type { AgentCallAnswer } from "./call";
@@ -58,6 +60,8 @@ export interface McpDoor {
   }): Promise<AgentCallAnswer>;
   /** The host names (no port) Quiver answers as: requests for any other `Host`, or from any other `Origin`, are refused. */
   readonly allowedHostnames: readonly string[];
+  /** Where tool-list changes come from, for 2026-07-28 clients listening on `subscriptions/listen`. */
+  readonly changes: ServerEventBus;
 }
 
 /** Where a `tools/call` carries the turn context (chat_id, tenant, …): `params._meta["quiver/context"]`. */
@@ -120,7 +124,8 @@ function buildServer(door: McpDoor, context: McpRequestContext): Server {
   const server = new Server(
     { name: "quiver", title: `Quiver persona ${identity.personaSlug}`, version: "2.0.0" },
     {
-      capabilities: { tools: { listChanged: false } },
+      // A 2026-07-28 client hears of changes on its `subscriptions/listen` stream; a stateless 2025 server has no stream to send them on.
+      capabilities: { tools: { listChanged: context.era === "modern" } },
       instructions: SERVER_INSTRUCTIONS,
       cacheHints: { "tools/list": { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: "private" } },
     },
@@ -154,11 +159,11 @@ function handlerFor(door: McpDoor): McpHttpHandler {
   if (!handler) {
     handler = createMcpHandler((context) => buildServer(door, context), {
       legacy: "stateless",
-      // A stateless exchange has nothing to stream but its own answer.
-      responseMode: "json",
+      // The default response mode ("auto") answers with one JSON body: the tools emit nothing before their result.
       // The runtime API's cap (the SDK's own default is 4 MiB): the same body is as welcome on either door.
       maxRequestBodySize: MAX_CALL_BODY_BYTES,
       onerror: (error) => console.error("MCP request refused or failed:", error.message),
+      bus: door.changes,
     });
     handlers.set(door, handler);
   }

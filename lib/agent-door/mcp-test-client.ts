@@ -64,6 +64,20 @@ export function connectMcpClient(handle: (request: Request) => Promise<Response>
   return connectMcpClientAt(new URL(MCP_TEST_URL), (url, init) => handle(asReceived(url, init)), authorization, kind);
 }
 
+/**
+ * An SDK v2 client pinned to 2026-07-28, connected through `handle`, listening on
+ * `subscriptions/listen` for tool-list changes; `changed` settles at the first notice.
+ */
+export async function listenForToolChanges(handle: (request: Request) => Promise<Response>, authorization: string) {
+  const client = new Client({ name: "quiver-listener", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+  const fetch: Fetch = (url, init) => handle(asReceived(url, init));
+  await client.connect(new StreamableHTTPClientTransport(new URL(MCP_TEST_URL), { fetch, requestInit: { headers: { authorization } } }));
+  open.push(client as unknown as McpTestClient);
+  const changed = new Promise<void>((settle) => client.setNotificationHandler("notifications/tools/list_changed", () => settle()));
+  const subscription = await client.listen({ toolsListChanged: true });
+  return { client, changed, subscription };
+}
+
 /** Closes every client {@link connectMcpClientAt} opened (call it in afterEach). */
 export async function closeMcpClients(): Promise<void> {
   await Promise.all(open.splice(0).map((client) => client.close()));
