@@ -15,7 +15,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { expect, test } from "./fixtures/test";
 import { SEEDED_SECRETS } from "./fixtures/seeded-secrets";
-import { E2E_DATABASE_URL, E2E_MOCK_UPSTREAM, E2E_SERVER_ENV, storageStateFor } from "./support/environment";
+import { E2E_BASE_URL, E2E_DATABASE_URL, E2E_MOCK_UPSTREAM, E2E_SERVER_ENV, storageStateFor } from "./support/environment";
 import { callServerAction, serverActionId } from "./support/server-actions";
 
 interface MockRecord {
@@ -335,6 +335,25 @@ test.describe("as an editor", () => {
     }
   });
 
+  test("the runs route refuses a cross-site fire (another port, a form post) before the role is looked at: nothing is sent", async ({ page, request }) => {
+    await clearMock(request);
+    await page.goto("/playground");
+    const fire = { toolName: "e2e_play_create_note", mode: "fire", arguments: { text: "forged" }, context: {} };
+    const attempts: Record<string, string>[] = [
+      // A page on another port of the same host: same-site for SameSite=Lax, so the cookie goes along.
+      { origin: "http://127.0.0.1:9999", "content-type": "application/json" },
+      // A form-style post from this origin (text/plain needs no preflight).
+      { origin: E2E_BASE_URL, "content-type": "text/plain" },
+      { "content-type": "application/json" },
+    ];
+    for (const headers of attempts) {
+      const forged = await page.request.post(RUNS_PATH, { headers, data: JSON.stringify(fire) });
+      expect(forged.status()).toBe(403);
+      expect(await forged.json()).toMatchObject({ ok: false, message: expect.stringMatching(/come from a Quiver page|as JSON/) });
+    }
+    expect(await mockRequests(request)).toEqual([]);
+  });
+
   test("Cancel aborts the upstream call", async ({ page, request }) => {
     await clearMock(request);
     await openTestTab(page, "e2e_play_wait");
@@ -361,7 +380,9 @@ test.describe("as a viewer", () => {
     expect(status).toBe(200);
     await expect(runCard(page).getByText("Dry run", { exact: true })).toBeVisible();
 
+    // Crafted on Quiver's own origin (a foreign one is refused before the role is looked at: below).
     const crafted = await page.request.post(RUNS_PATH, {
+      headers: { origin: E2E_BASE_URL },
       data: { toolName: "e2e_play_create_note", mode: "fire", arguments: { text: "sneaky" }, context: {} },
     });
     expect(crafted.status()).toBe(403);
