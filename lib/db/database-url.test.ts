@@ -1,6 +1,8 @@
+import { chmodSync, mkdtempSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { configuredDatabaseUrl, DEFAULT_DATABASE_URL, dialectOf, postgresTarget, sqliteFilePath } from "./database-url";
+import { configuredDatabaseUrl, DEFAULT_DATABASE_URL, dialectOf, postgresTarget, prepareSqliteFile, sqliteFilePath } from "./database-url";
 
 describe("configuredDatabaseUrl", () => {
   it.each([
@@ -48,5 +50,24 @@ describe("postgresTarget", () => {
     { url: "postgres://db/quiver?schema=", schema: "public", rest: "postgres://db/quiver" },
   ])("splits the schema out of $url", ({ url, schema, rest }) => {
     expect(postgresTarget(url)).toEqual({ connectionString: rest, schema });
+  });
+});
+
+describe("prepareSqliteFile", () => {
+  const modeOf = (file: string) => statSync(file).mode & 0o777;
+
+  it("creates the folder and an owner-only file (0600)", () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "quiver-db-")), "nested/quiver.db");
+    prepareSqliteFile(`file:${file}`);
+    expect(modeOf(file)).toBe(0o600);
+  });
+
+  it("makes an existing, world-readable file owner-only, keeping its bytes", () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "quiver-db-")), "quiver.db");
+    writeFileSync(file, "existing");
+    chmodSync(file, 0o644);
+    prepareSqliteFile(`file:${file}`);
+    expect(modeOf(file)).toBe(0o600);
+    expect(statSync(file).size).toBe("existing".length);
   });
 });

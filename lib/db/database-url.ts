@@ -2,7 +2,7 @@
  * Where the database is and which dialect it speaks. `DATABASE_URL` picks it: a `file:` URL is
  * the embedded SQLite default, `postgresql://` or `postgres://` selects PostgreSQL.
  */
-import { mkdirSync } from "node:fs";
+import { chmodSync, closeSync, mkdirSync, openSync } from "node:fs";
 import path from "node:path";
 
 export const DEFAULT_DATABASE_URL = "file:./data/quiver.db";
@@ -34,10 +34,19 @@ export function sqliteFilePath(url: string, cwd: string = process.cwd()): string
   return path.resolve(cwd, location);
 }
 
-/** Creates the folder a SQLite file lives in, so a fresh checkout needs no manual step. */
-export function ensureSqliteFolder(url: string): void {
-  mkdirSync(path.dirname(sqliteFilePath(url)), { recursive: true });
+/**
+ * Prepares the SQLite file a fresh checkout migrates: its folder is created, and the file is the
+ * owner's alone (0600, also when it already existed) — it holds the operators, the audit trail and
+ * the encrypted secrets. SQLite gives its -wal and -shm files the database file's permissions.
+ */
+export function prepareSqliteFile(url: string): void {
+  const file = sqliteFilePath(url);
+  mkdirSync(path.dirname(file), { recursive: true });
+  closeSync(openSync(file, "a", OWNER_ONLY));
+  chmodSync(file, OWNER_ONLY);
 }
+
+const OWNER_ONLY = 0o600;
 
 /** PostgreSQL connection settings: the URL without `schema`, and the schema it names (default `public`). */
 export function postgresTarget(url: string): { connectionString: string; schema: string } {

@@ -4,7 +4,7 @@
  * can take over from the other.
  */
 import { createAdapterFactory } from "../adapter";
-import { dialectOf, ensureSqliteFolder, postgresTarget } from "../database-url";
+import { dialectOf, postgresTarget, prepareSqliteFile } from "../database-url";
 import { MIGRATIONS_DIRS, readCurrentSchema } from "./dialect-schemas";
 import { readMigrationsList } from "./migrations-folder";
 import { NO_FILTERS, withSchemaEngine } from "./schema-engine";
@@ -20,7 +20,7 @@ export interface ApplyOptions {
  */
 export async function applyPendingMigrations(url: string, options: ApplyOptions = {}): Promise<string[]> {
   const dialect = dialectOf(url);
-  if (dialect === "sqlite") ensureSqliteFolder(url);
+  if (dialect === "sqlite") prepareSqliteFile(url);
   const factory = createAdapterFactory(url);
   if (dialect === "postgresql") await ensurePostgresSchema(factory, postgresTarget(url).schema);
   const migrationsList = readMigrationsList(dialect, options.migrationsDir ?? MIGRATIONS_DIRS[dialect]);
