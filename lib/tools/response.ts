@@ -2,6 +2,7 @@
  * ToolResponse (SPEC §2.2): what every tool call returns, data-defined or code. A failure is a
  * value with a typed `errorType`, never a thrown exception, so a model can react to it.
  */
+import { isNetworkFailure, networkFailureMessage } from "./network-failure";
 
 export const TOOL_ERROR_TYPES = [
   "validation_error",
@@ -135,12 +136,17 @@ function agentMetadata(metadata: ExecutionMetadata): AgentMetadata {
  * The JSON shape handed to an agent (the model's view of a call). It never carries `cause`, and of
  * the metadata only `status` and `durationMs`: the request preview and the upstream body are for
  * operators, who read the ToolResponse itself. A `blocked_destination` message names hosts and
- * what they resolved to (internal DNS), so an agent gets a fixed sentence instead.
+ * what they resolved to (internal DNS), and a failed connection's names the address and port, so
+ * an agent gets a fixed sentence instead — for a failed connection with its stable code.
  */
 export function toolResponseToJSON(response: ToolResponse): AgentToolResult {
   const metadata = agentMetadata(response.metadata);
   if (response.ok) {
     return { ok: true, kind: response.kind, content: response.content, halt: response.halt, metadata };
+  }
+  const networkFailure = response.details?.network_failure;
+  if (isNetworkFailure(networkFailure)) {
+    return { ok: false, error_type: response.errorType, message: networkFailureMessage(networkFailure), details: { network_failure: networkFailure }, metadata };
   }
   return {
     ok: false,

@@ -14,6 +14,7 @@
  * A tool declaring `auth` (SPEC §5.1) sends only through the caller's credential step
  * (credential-step.ts): without one it sends nothing.
  */
+import { networkFailureOf } from "../network-failure";
 import { secretHeaderNamesOf } from "../definition";
 import type { TurnContext } from "../placeholders";
 import { error, json, text, withHalt, type ExecutionMetadata, type ToolResponse } from "../response";
@@ -91,8 +92,9 @@ function failureResponse(exchange: Exchange, outcome: SendOutcome & { kind: "fai
     return error(message, "timeout_error", { cause, metadata });
   }
   if (exchange.callerSignal?.aborted) return error("Tool execution was cancelled", "execution_error", { cause, metadata });
+  // The operator's message names the host and the socket error; the agent's says the failure in words (response.ts).
   const message = `Request to ${outcome.request.url.host} failed: ${cause.message}`;
-  return error(message, "execution_error", { cause, metadata });
+  return error(message, "execution_error", { cause, metadata, details: { network_failure: networkFailureOf(outcome.error) } });
 }
 
 /** What extraction read from the raw body, redacted; `body` is the raw body already redacted. */
