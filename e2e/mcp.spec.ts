@@ -11,10 +11,9 @@
  */
 import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import type { Client } from "@modelcontextprotocol/client";
 import { ProtocolErrorCode } from "@modelcontextprotocol/server";
 import type { APIRequestContext } from "@playwright/test";
-import { closeMcpClients, connectMcpClientAt, MCP_CLIENTS } from "../lib/agent-door/mcp-test-client";
+import { closeMcpClients, connectMcpClientAt, listenForToolChanges, MCP_CLIENTS } from "../lib/agent-door/mcp-test-client";
 import { describeLeaks, findLeaks, type RecordedResponse } from "./fixtures/leak-detector";
 import { SEEDED_SECRETS, SEEDED_SECRET_VALUES } from "./fixtures/seeded-secrets";
 import { expect, test } from "./fixtures/test";
@@ -46,13 +45,6 @@ async function recordingFetch(url: string | URL, init?: RequestInit): Promise<Re
 
 type Listed = { name: string; [key: string]: unknown }[];
 
-/** Opens a 2026-07-28 `subscriptions/listen` stream on an SDK v2 client; `changed` settles at the first tools/list_changed. */
-async function listenForToolChanges(client: unknown) {
-  const v2 = client as Client;
-  const changed = new Promise<void>((settle) => v2.setNotificationHandler("notifications/tools/list_changed", () => settle()));
-  const subscription = await v2.listen({ toolsListChanged: true });
-  return { changed, subscription };
-}
 const names = (tools: Listed) => tools.map((tool) => tool.name).sort();
 const byName = (tools: Listed, name: string) => tools.find((tool) => tool.name === name);
 

@@ -126,7 +126,8 @@ describe.each(targets)("the MCP endpoint on the agents' door on $name", (target)
 
   it("tells a 2026-07-28 client listening on subscriptions/listen that a switch flipped in the database changed the list", async () => {
     const { bearer } = await setUp();
-    const { client, changed, subscription } = await listenForToolChanges((request) => handleMcpRequest(request, "support", agentMcpDoor), bearer);
+    const client = await connect(bearer, "2026-07-28");
+    const { changed, subscription } = await listenForToolChanges(client);
     await setPersonaToolEnabled("support", "wipe", false, SYSTEM_ACTOR);
     // The door reads the catalog's stamp every CATALOG_POLL_MS while someone listens.
     await changed;

@@ -225,7 +225,8 @@ describe("the 2026-07-28 revision", () => {
 
   it("tells a listening client that the tool list changed, on its subscriptions/listen stream", async () => {
     const { state, door } = memoryDoor();
-    const { client, changed, subscription } = await listenForToolChanges((request) => handleMcpRequest(request, "support", door), GOOD_KEY);
+    const client = await connectMcpClient((request) => handleMcpRequest(request, "support", door), GOOD_KEY, "2026-07-28");
+    const { changed, subscription } = await listenForToolChanges(client);
     expect(subscription.honoredFilter.toolsListChanged).toBe(true);
     state.enabled = state.enabled.filter((entry) => entry.name !== "refund");
     door.changes.publish({ kind: "tools_list_changed" });

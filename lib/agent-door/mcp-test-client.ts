@@ -65,17 +65,14 @@ export function connectMcpClient(handle: (request: Request) => Promise<Response>
 }
 
 /**
- * An SDK v2 client pinned to 2026-07-28, connected through `handle`, listening on
- * `subscriptions/listen` for tool-list changes; `changed` settles at the first notice.
+ * Opens `subscriptions/listen` for tool-list changes on a client connected as `2026-07-28` (an SDK
+ * v2 client); `changed` settles at the first `notifications/tools/list_changed`.
  */
-export async function listenForToolChanges(handle: (request: Request) => Promise<Response>, authorization: string) {
-  const client = new Client({ name: "quiver-listener", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
-  const fetch: Fetch = (url, init) => handle(asReceived(url, init));
-  await client.connect(new StreamableHTTPClientTransport(new URL(MCP_TEST_URL), { fetch, requestInit: { headers: { authorization } } }));
-  open.push(client as unknown as McpTestClient);
+export async function listenForToolChanges(connected: McpTestClient) {
+  const client = connected as unknown as Client;
   const changed = new Promise<void>((settle) => client.setNotificationHandler("notifications/tools/list_changed", () => settle()));
   const subscription = await client.listen({ toolsListChanged: true });
-  return { client, changed, subscription };
+  return { changed, subscription };
 }
 
 /** Closes every client {@link connectMcpClientAt} opened (call it in afterEach). */

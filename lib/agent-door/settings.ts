@@ -44,6 +44,11 @@ export function retentionDaysFromEnv(env: Readonly<Record<string, string | undef
   return days;
 }
 
+/** Quiver's public origin, as operators and agents reach it: `NEXTAUTH_URL`'s (setup writes `http://localhost:3000`). */
+export function publicOriginFromEnv(env: Readonly<Record<string, string | undefined>>): string {
+  return new URL(env.NEXTAUTH_URL?.trim() || "http://localhost:3000").origin;
+}
+
 /** A host name as `Host` and `Origin` carry it, without port: letters, digits, dots and dashes, or a bracketed IPv6 address. */
 const HOSTNAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])$/;
 
@@ -56,7 +61,7 @@ const HOSTNAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-
  * @throws ValidationError naming the variable when an entry is not a host name.
  */
 export function allowedHostnamesFromEnv(env: Readonly<Record<string, string | undefined>>): string[] {
-  const own = new URL(env.NEXTAUTH_URL?.trim() || "http://localhost:3000").hostname.toLowerCase();
+  const own = new URL(publicOriginFromEnv(env)).hostname.toLowerCase();
   const extra = (env.QUIVER_ALLOWED_HOSTS ?? "").split(",").map((entry) => entry.trim().toLowerCase()).filter((entry) => entry !== "");
   const bad = extra.filter((entry) => !HOSTNAME.test(entry));
   if (bad.length > 0) {

@@ -6,7 +6,7 @@ import "server-only";
  */
 import { checkSignInSettings, oidcProviderFromEnv } from "../operators";
 import { executionConfigFromEnv, type ExecutionConfig } from "../tools";
-import { allowedHostnamesFromEnv, rateLimitFromEnv, retentionDaysFromEnv } from "../agent-door";
+import { allowedHostnamesFromEnv, publicOriginFromEnv, rateLimitFromEnv, retentionDaysFromEnv } from "../agent-door";
 
 let executionConfig: ExecutionConfig | null = null;
 
@@ -16,9 +16,9 @@ export function getExecutionConfig(): ExecutionConfig {
   return executionConfig;
 }
 
-/** Quiver's public origin, as operators and agents reach it (`NEXTAUTH_URL`'s; setup writes `http://localhost:3000`). */
+/** Quiver's public origin, as operators and agents reach it (`NEXTAUTH_URL`'s). */
 export function publicOrigin(): string {
-  return new URL(process.env.NEXTAUTH_URL?.trim() || "http://localhost:3000").origin;
+  return publicOriginFromEnv(process.env);
 }
 
 /** The label of the single sign-on button, or null when single sign-on is not configured. */
