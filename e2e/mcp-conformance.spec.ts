@@ -124,9 +124,19 @@ test.beforeAll(async () => {
   await waitUntilServing();
 });
 
+/** Stops the spec's server and waits until it has exited: on SIGTERM it flushes its call log, a write the clean-up must not race. */
+async function stopServer(): Promise<void> {
+  if (!server?.pid || server.exitCode !== null) return;
+  const exited = new Promise((settle) => server.once("exit", settle));
+  process.kill(-server.pid, "SIGTERM");
+  const giveUp = setTimeout(() => process.kill(-server.pid!, "SIGKILL"), 15_000);
+  await exited;
+  clearTimeout(giveUp);
+}
+
 test.afterAll(async () => {
   proxy?.close();
-  if (server?.pid) process.kill(-server.pid, "SIGTERM");
+  await stopServer();
   await cleanUp?.();
 });
 
