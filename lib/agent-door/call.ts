@@ -34,6 +34,8 @@ export interface AgentToolRun {
   readonly ok: true;
   readonly result: AgentToolResult;
   readonly response: ToolResponse;
+  /** The tool lists an `outputSchema`: its successful results are checked objects. */
+  readonly declaresOutput: boolean;
 }
 
 /** What one agent call answered: a run, or a refusal before anything ran (unknown tool or persona, bad context). */
@@ -94,5 +96,5 @@ export async function callAgentTool(call: AgentCall): Promise<AgentCallAnswer> {
     arguments: target.logPayloads ? logPayload(redactValue(args)) : null,
     result: target.logPayloads ? logPayload(result) : null,
   });
-  return { ok: true, result, response };
+  return { ok: true, result, response, declaresOutput: tool.outputSchema !== undefined };
 }

@@ -5,7 +5,9 @@
  * each stored tool's method, a switch flipped in the database is in the next list, a call reaches
  * the upstream and the call log as channel "mcp" with an echoed secret masked, API keys are the
  * runtime API's (a revoked one cannot connect), the per-key allowance is shared with it, and the
- * list is the very one the runtime API serves as `?format=mcp`.
+ * list is the very one the runtime API serves as `?format=mcp`, and a tool declaring an output
+ * schema lists it and answers with `structuredContent` the client checks (or a tool error when the
+ * upstream no longer matches).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SYSTEM_ACTOR } from "../audit/events";
@@ -39,7 +41,9 @@ const received: string[] = [];
 beforeAll(async () => {
   upstream = await startUpstream((request, response) => {
     received.push(`${request.method} ${request.url}`);
-    reply(response, 200, { echoed: request.headers.authorization ?? null });
+    if (request.url === "/order") reply(response, 200, { id: "A-1", state: "shipped" });
+    else if (request.url === "/order-v2") reply(response, 200, { id: 1, status: "shipped" });
+    else reply(response, 200, { echoed: request.headers.authorization ?? null });
   });
 });
 afterAll(() => upstream.close());
@@ -121,6 +125,29 @@ describe.each(targets)("the MCP endpoint on the agents' door on $name", (target)
     await flushCallLog();
     expect(await db().callLog.findMany()).toEqual([
       expect.objectContaining({ apiKeyId: key.id, personaSlug: "support", toolName: "echo_auth", channel: "mcp", outcome: "success" }),
+    ]);
+  });
+
+  it.each(MCP_CLIENTS)("lists a stored tool's output schema to the %s client and answers with structuredContent it checks; a changed upstream is a tool error", async (kind) => {
+    const { bearer } = await setUp();
+    const outputSchema = { type: "object", properties: { id: { type: "string" }, state: { type: "string" } }, required: ["id", "state"] };
+    for (const [name, path] of [["order_state", "/order"], ["order_state_v2", "/order-v2"]]) {
+      const definition = parseToolDefinition({ name, description: "Reads an order.", request: { method: "GET", url: `${upstream.origin}${path}` }, output_schema: outputSchema });
+      await saveTool({ definition, baseVersion: null, actor: SYSTEM_ACTOR });
+    }
+    const client = await connect(bearer, kind);
+    const { tools } = await client.listTools();
+    expect(tools.find((tool) => tool.name === "order_state")).toMatchObject({ outputSchema });
+    expect(tools.find((tool) => tool.name === "read_order")).not.toHaveProperty("outputSchema");
+    const result = await client.callTool({ name: "order_state", arguments: {} });
+    expect(result).toMatchObject({ structuredContent: { id: "A-1", state: "shipped" }, content: [{ type: "text", text: '{"id":"A-1","state":"shipped"}' }] });
+    const changed = await client.callTool({ name: "order_state_v2", arguments: {} });
+    expect(changed).toMatchObject({ isError: true, content: [{ type: "text", text: expect.stringContaining("does not match the tool's output schema: state is missing; id must be string.") }] });
+    expect(changed.structuredContent).toBeUndefined();
+    await flushCallLog();
+    expect(await db().callLog.findMany({ orderBy: { createdAt: "asc" } })).toEqual([
+      expect.objectContaining({ toolName: "order_state", outcome: "success" }),
+      expect.objectContaining({ toolName: "order_state_v2", outcome: "error", errorType: "execution_error" }),
     ]);
   });
 

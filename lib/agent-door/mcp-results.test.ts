@@ -6,10 +6,10 @@ import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import { describe, expect, it } from "vitest";
 import { error, json, text, toolResponseToJSON, type AgentToolResult, type HaltOutcome, type ToolResponse } from "../tools";
 import { agentError, type AgentErrorCode } from "./errors";
-import { toCallToolResult } from "./mcp-results";
+import { MCP_RESULT_META_KEY, toCallToolResult } from "./mcp-results";
 
 /** A run whose agent-facing result is `result` (the tool's own response does not reach MCP clients). */
-const answer = (result: AgentToolResult) => ({ ok: true as const, result, response: text("") });
+const answer = (result: AgentToolResult, declaresOutput = false) => ({ ok: true as const, result, response: text(""), declaresOutput });
 /** The agent-facing JSON of a halting response (the executor attaches halts; lib/tools exports no helper for it). */
 const halting = (response: ToolResponse, halt: HaltOutcome): AgentToolResult => {
   const result = toolResponseToJSON(response);
@@ -52,6 +52,22 @@ describe("tool results", () => {
     expect(result.content).toEqual([{ type: "text", text: "Upstream answered 502." }]);
     expect(result.structuredContent).toMatchObject({ ok: false, error_type: "http_error", details: { status: 502 } });
     expect(JSON.stringify(result)).not.toContain("socket detail");
+  });
+});
+
+describe("tool results of a tool with an outputSchema", () => {
+  it("hands the result itself over as structuredContent, the outcome record without it in _meta", () => {
+    const result = toCallToolResult(answer(toolResponseToJSON(json({ order: 42 }, { status: 200, durationMs: 5 })), true));
+    expect(result.structuredContent).toEqual({ order: 42 });
+    expect(result.content).toEqual([{ type: "text", text: '{"order":42}' }]);
+    expect(result._meta).toEqual({ [MCP_RESULT_META_KEY]: { ok: true, kind: "json", halt: false, metadata: { status: 200, durationMs: 5 } } });
+  });
+
+  it("reports a failure without structuredContent (clients would check it against the schema), the failure record in _meta", () => {
+    const result = toCallToolResult(answer(toolResponseToJSON(error("Upstream answered 502.", "http_error", { details: { status: 502 } })), true));
+    expect(result).toMatchObject({ isError: true, content: [{ type: "text", text: "Upstream answered 502." }] });
+    expect(result).not.toHaveProperty("structuredContent");
+    expect(result._meta).toMatchObject({ [MCP_RESULT_META_KEY]: { ok: false, error_type: "http_error", details: { status: 502 } } });
   });
 });
 

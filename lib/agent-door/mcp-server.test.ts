@@ -14,18 +14,19 @@ import type { AgentCallAnswer } from "./call";
 import { agentError } from "./errors";
 import { MAX_CALL_BODY_BYTES } from "./http";
 import { handleMcpRequest, MCP_CONTEXT_META_KEY, MCP_RATE_LIMITED, TOOLS_LIST_TTL_MS, type McpDoor } from "./mcp-server";
+import { MCP_RESULT_META_KEY } from "./mcp-results";
 import { MCP_TOOLS_PAGE_SIZE } from "./mcp-tools";
 import { closeMcpClients, connectMcpClient, listenForToolChanges, MCP_CLIENTS, MCP_TEST_HOSTNAME, MCP_TEST_URL, mcpPost, type McpClientKind } from "./mcp-test-client";
 
 const GOOD_KEY = "Bearer qv_good";
 
 /** A run of a tool that answered `response` (halting when `halt` is given), as the door hands it to MCP. */
-const ran = (response: ToolResponse, halt?: HaltOutcome): AgentCallAnswer => {
+const ran = (response: ToolResponse, halt?: HaltOutcome, declaresOutput = false): AgentCallAnswer => {
   const result = toolResponseToJSON(response);
-  return { ok: true, result: halt && result.ok ? { ...result, halt } : result, response };
+  return { ok: true, result: halt && result.ok ? { ...result, halt } : result, response, declaresOutput };
 };
 
-function tool(name: string, sideEffect: boolean, method: Tool["method"]): Tool {
+function tool(name: string, sideEffect: boolean, method: Tool["method"], outputSchema?: Tool["outputSchema"]): Tool {
   return {
     name,
     description: `The ${name} tool.`,
@@ -33,9 +34,16 @@ function tool(name: string, sideEffect: boolean, method: Tool["method"]): Tool {
     sideEffect,
     origin: "data",
     method,
+    ...(outputSchema ? { outputSchema } : {}),
     call: async () => text("unused"),
   };
 }
+
+const ORDER_SHAPE = {
+  type: "object",
+  properties: { id: { type: "string" }, state: { type: "string", enum: ["open", "shipped"] } },
+  required: ["id", "state"],
+} as const satisfies Tool["outputSchema"];
 
 type CallInput = Parameters<McpDoor["callTool"]>[0];
 
@@ -177,6 +185,32 @@ describe.each(MCP_CLIENTS)("with the %s client", (kind: McpClientKind) => {
       const client = await connect(door);
       const result = await client.callTool({ name: "lookup", arguments: {} });
       expect(result).toMatchObject({ isError: true, content: [{ type: "text", text: "The order service answered 503." }] });
+    });
+
+    it("declares a known result shape as outputSchema and returns the result as structuredContent, which the client checks against it", async () => {
+      const { state, door } = memoryDoor();
+      state.enabled = [tool("order", false, "GET", ORDER_SHAPE), tool("lookup", false, "GET")];
+      state.answers.set("order", ran(json({ id: "A-1", state: "shipped" }, { status: 200, durationMs: 4 }), undefined, true));
+      const client = await connect(door);
+      const { tools } = await client.listTools();
+      expect(tools[0]).toMatchObject({ name: "order", outputSchema: ORDER_SHAPE });
+      expect(tools[1]).not.toHaveProperty("outputSchema");
+      const result = await client.callTool({ name: "order", arguments: {} });
+      expect(result.structuredContent).toEqual({ id: "A-1", state: "shipped" });
+      expect(result.content).toEqual([{ type: "text", text: '{"id":"A-1","state":"shipped"}' }]);
+      expect(result._meta).toMatchObject({ [MCP_RESULT_META_KEY]: { ok: true, kind: "json", halt: false, metadata: { status: 200 } } });
+    });
+
+    it("hands a failure of a tool with an outputSchema back as isError, the failure record in _meta (clients check any structuredContent against the schema)", async () => {
+      const { state, door } = memoryDoor();
+      state.enabled = [tool("order", false, "GET", ORDER_SHAPE)];
+      state.answers.set("order", ran(error("The response does not match the tool's output schema: state must be equal to one of the allowed values.", "execution_error"), undefined, true));
+      const client = await connect(door);
+      await client.listTools();
+      const result = await client.callTool({ name: "order", arguments: {} });
+      expect(result).toMatchObject({ isError: true, content: [{ type: "text", text: expect.stringContaining("output schema") }] });
+      expect(result.structuredContent).toBeUndefined();
+      expect(result._meta).toMatchObject({ [MCP_RESULT_META_KEY]: { ok: false, error_type: "execution_error" } });
     });
 
     it("refuses a tool outside the persona with an MCP error", async () => {

@@ -89,6 +89,8 @@ export interface ToolDefinition {
   readonly evidence: EvidenceSpec | null;
   /** The shared credential the requests carry; null when the tool declares none. */
   readonly auth: ToolAuth | null;
+  /** The declared shape of the result (`output_schema`); null when the tool declares none. */
+  readonly outputSchema: ObjectSchema | null;
   /** Non-fatal remarks found while building (e.g. a description over a provider limit). Not serialised. */
   readonly warnings: readonly { readonly path: string; readonly message: string }[];
 }
@@ -112,6 +114,11 @@ export interface Tool {
   readonly origin: "data" | "code";
   /** A data tool's HTTP method (what MCP's destructive hint follows); absent for code tools. */
   readonly method?: HttpMethod;
+  /**
+   * The shape every successful, non-halting result has (an object), when known: MCP clients get it
+   * as `outputSchema` and the result as `structuredContent`. Absent when the shape is not known.
+   */
+  readonly outputSchema?: ObjectSchema;
   /** Validates arguments and runs; every failure comes back as an error ToolResponse. */
   call(args: unknown, call: CallContext): Promise<ToolResponse>;
   /** Releases resources the tool owns (connections, handles). Optional. */

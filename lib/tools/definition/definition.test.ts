@@ -138,6 +138,7 @@ describe("parseToolDefinition: the reference document", () => {
       haltWhen: { jsonPath: "action", equals: ["ESCALATE"], say: { text: "CALL_SUPPORT" } },
       evidence: null,
       auth: null,
+      outputSchema: null,
       warnings: [],
     });
   });

@@ -18,6 +18,7 @@ import {
 } from "./definition-input";
 import { parseEvidence } from "./evidence-spec";
 import { parseHaltWhen } from "./halt-when";
+import { parseOutputSchema } from "./output-schema";
 import { parseRequest } from "./request-template";
 import { parseAuth } from "./tool-auth";
 import { parseParameters } from "./schema-subset";
@@ -28,7 +29,7 @@ export { serializeToolDefinition, toPersistedForm, type PersistedToolDefinition 
 /** The top-level keys of the persisted form, in canonical order (SPEC §1.1). */
 export const DEFINITION_KEYS = [
   "name", "description", "parameters", "request", "response", "secret_headers",
-  "side_effect", "timeout", "group", "tags", "halt_when", "evidence", "auth",
+  "side_effect", "timeout", "group", "tags", "halt_when", "evidence", "auth", "output_schema",
 ] as const;
 
 /** Past this, some providers refuse the tool: a warning, not an error. */
@@ -74,13 +75,14 @@ export function parseToolDefinition(input: unknown): ToolDefinition {
   const haltWhen = parseHaltWhen(input.halt_when, issues);
   const evidence = parseEvidence(input.evidence, name, issues);
   const auth = parseAuth(input.auth, issues);
+  const outputSchema = parseOutputSchema(input.output_schema, { extract: response.extract, declaresHalt: !isAbsent(input.halt_when) }, issues);
   if (response.extract === "evidence_envelope" && isAbsent(input.evidence)) {
     issues.add("response.extract", 'evidence_envelope needs an "evidence" declaration saying which fields make a record');
   }
   if (issues.problems.length > 0) throw new ValidationError(issues.problems);
   return deepFreeze({
     name, description, parameters: parameters.schema, request, response, secretHeaders, sideEffect,
-    timeout, group, tags, haltWhen, evidence, auth, warnings: issues.warnings,
+    timeout, group, tags, haltWhen, evidence, auth, outputSchema, warnings: issues.warnings,
   });
 }
 

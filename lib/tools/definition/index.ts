@@ -9,6 +9,7 @@ export { secretHeaderNamesOf, secretHeaderValues, withoutSecretValues } from "./
 export { HEADER_NAME_PATTERN, headerValueProblem, RESERVED_HEADER_NAMES } from "./header-value";
 export { MAX_NAME_LENGTH, NAME_PATTERN } from "./definition-input";
 export { parseParameters, parseParameterSchema } from "./schema-subset";
+export { toolOutputSchema } from "./output-schema";
 export { compileSchemaPattern } from "./schema-pattern";
 export { canonicalSchema, SCHEMA_KEYWORD_ORDER } from "./canonical-schema";
 export { childPath, deepFreeze, describeValue, isAbsent, isPlainObject, Issues, objectFrom } from "./definition-input";

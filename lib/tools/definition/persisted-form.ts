@@ -4,9 +4,9 @@
  * - `response` is always `{"extract", "path"}`, `path` null unless `extract` is `json_path`;
  * - `halt_when` is null or `{"json_path", "equals", "say"}`, `equals` as strings and `say` null,
  *   `{"json_path"}` or `{"text"}`;
- * - `evidence` and then `auth` appear only when declared, so a tool without them is
- *   byte-identical to one written before they existed;
- * - the parameters schema is canonical already (`canonical-schema.ts`): keywords in one fixed
+ * - `evidence`, `auth` and then `output_schema` appear only when declared, so a tool without them
+ *   is byte-identical to one written before they existed;
+ * - the parameters and output schemas are canonical already (`canonical-schema.ts`): keywords in one fixed
  *   order, `properties` in the order written (parameter order is what forms display);
  * - the other free-form objects (headers, query, body, evidence fields) keep the order written.
  * `warnings` are not part of the form. Secret header values are; export
@@ -31,6 +31,7 @@ export interface PersistedToolDefinition {
   readonly halt_when: PersistedHaltWhen | null;
   readonly evidence?: PersistedEvidence;
   readonly auth?: PersistedAuth;
+  readonly output_schema?: ObjectSchema;
 }
 
 /**
@@ -63,5 +64,6 @@ function canonicalForm(definition: ToolDefinition): PersistedToolDefinition {
     halt_when: definition.haltWhen === null ? null : haltWhenToPersisted(definition.haltWhen),
   };
   const withEvidence = definition.evidence === null ? form : { ...form, evidence: evidenceToPersisted(definition.evidence) };
-  return definition.auth === null ? withEvidence : { ...withEvidence, auth: authToPersisted(definition.auth) };
+  const withAuth = definition.auth === null ? withEvidence : { ...withEvidence, auth: authToPersisted(definition.auth) };
+  return definition.outputSchema === null ? withAuth : { ...withAuth, output_schema: definition.outputSchema };
 }

@@ -80,21 +80,30 @@ export function parseParameters(input: unknown, issues: Issues): ParsedParameter
     issues.add(root.path, `must be a JSON Schema object ({"type": "object", "properties": {…}}) or a flat list of parameters, found ${describeValue(input)}`);
     return { schema: { type: "object", properties: {} }, names: null, required: null };
   }
-  const before = issues.problems.length;
-  const schema = readSchema(input, root, 0, issues);
-  if (typeof input.type === "string" && input.type !== "object") {
-    issues.add(childPath(root.path, "type"), 'the parameters root must be {"type": "object"}: parameters are always named');
-  }
+  const schema = readObjectRootSchema(input, root.path, "parameters are always named", issues);
   const properties = isPlainObject(input.properties) ? input.properties : {};
   for (const name of Object.keys(properties)) {
     const problem = nameProblem(name);
     if (problem) issues.add(at(at(root, "properties"), name).path, `${problem}; a top-level parameter name is also its placeholder`);
   }
-  // A root without `properties` gets an empty one (even when its type is wrong), so every ObjectSchema has the same shape.
-  const objectSchema = canonicalSchema(objectFrom([...Object.entries(schema), ["properties", schema.properties ?? {}]])) as unknown as ObjectSchema;
-  if (issues.problems.length === before) checkAgainstMetaSchema(objectSchema, issues);
   const namesKnown = input.properties === undefined || isPlainObject(input.properties);
-  return { schema: objectSchema, names: namesKnown ? new Set(Object.keys(properties)) : null, required: requiredNames(input.required) };
+  return { schema, names: namesKnown ? new Set(Object.keys(properties)) : null, required: requiredNames(input.required) };
+}
+
+/**
+ * A schema object in the safe subset whose root must be `{"type": "object"}` (`whyObject` says
+ * why, in the error), at `rootPath`: canonical, every problem in `issues`. A root without
+ * `properties` gets an empty one (even when its type is wrong), so every ObjectSchema has the same shape.
+ */
+export function readObjectRootSchema(input: Record<string, unknown>, rootPath: string, whyObject: string, issues: Issues): ObjectSchema {
+  const before = issues.problems.length;
+  const schema = readSchema(input, { path: rootPath, pointer: "" }, 0, issues);
+  if (typeof input.type === "string" && input.type !== "object") {
+    issues.add(childPath(rootPath, "type"), `the ${rootPath} root must be {"type": "object"}: ${whyObject}`);
+  }
+  const objectSchema = canonicalSchema(objectFrom([...Object.entries(schema), ["properties", schema.properties ?? {}]])) as unknown as ObjectSchema;
+  if (issues.problems.length === before) checkAgainstMetaSchema(objectSchema, rootPath, issues);
+  return objectSchema;
 }
 
 /** The names a root `required` lists; null when it is not a list of names (reported elsewhere). */
@@ -203,19 +212,19 @@ function checkPattern(pattern: unknown, location: Location, issues: Issues): voi
 }
 
 /** Catches what the subset leaves alone but ajv could not use later, e.g. `"minimum": "5"`. */
-function checkAgainstMetaSchema(schema: ObjectSchema, issues: Issues): void {
+function checkAgainstMetaSchema(schema: ObjectSchema, rootPath: string, issues: Issues): void {
   let valid: unknown;
   try {
     valid = metaValidator.validateSchema(schema);
   } catch {
     // ajv throws for a `$schema` naming a dialect it does not know; argument validation would too.
-    issues.add("parameters.$schema", "names a JSON Schema dialect Quiver cannot validate with: remove $schema (parameters use JSON Schema draft-07)");
+    issues.add(`${rootPath}.$schema`, "names a JSON Schema dialect Quiver cannot validate with: remove $schema (Quiver validates with JSON Schema draft-07)");
     return;
   }
   if (valid === true) return;
   for (const error of metaValidator.errors ?? []) {
     const segments = error.instancePath.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
-    issues.add(["parameters", ...segments].join("."), error.message ?? "is not valid JSON Schema");
+    issues.add([rootPath, ...segments].join("."), error.message ?? "is not valid JSON Schema");
   }
 }
 

@@ -6,19 +6,14 @@
  * {@link MAX_COMPILED_SCHEMAS} schemas; definitions are immutable, so a schema object is a stable
  * cache key for a tool version.
  */
-import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
+import type { ErrorObject } from "ajv";
 import type { ValidationIssue } from "../../errors";
-import { compileSchemaPattern } from "../definition";
 import type { ObjectSchema } from "../types";
+import { createCompiledSchemas, dottedLocation, MAX_COMPILED_SCHEMAS } from "./compiled-schemas";
 
 /** Far above any real tool call, far below what would make validating or logging a call costly. */
 export const MAX_ARGUMENT_BYTES = 64 * 1024;
-/** Enough for every tool version in use at once; older entries are compiled again when needed. */
-export const MAX_COMPILED_SCHEMAS = 500;
-
-const linearRegExp = Object.assign((pattern: string) => compileSchemaPattern(pattern), {
-  code: 'require("re2js") via lib/tools/definition/schema-pattern',
-});
+export { MAX_COMPILED_SCHEMAS };
 
 /** Validates arguments against parameter schemas; its own ajv and cache. */
 export interface ArgumentValidator {
@@ -30,25 +25,7 @@ export interface ArgumentValidator {
 
 /** An argument validator keeping at most `maxCachedSchemas` compiled schemas (least recently used dropped). */
 export function createArgumentValidator({ maxCachedSchemas }: { maxCachedSchemas: number }): ArgumentValidator {
-  const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false, code: { regExp: linearRegExp } });
-  // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
-  const compiled = new Map<ObjectSchema, ValidateFunction>();
-
-  function validatorFor(schema: ObjectSchema): ValidateFunction {
-    let validate = compiled.get(schema);
-    if (validate) {
-      compiled.delete(schema);
-    } else {
-      // ajv keeps every compiled schema, and refuses a second one with the same `$id` (tools
-      // stored before `$id` was refused may have one): compiled without registering it.
-      validate = ajv.compile({ ...schema, $id: undefined });
-      ajv.removeSchema(validate.schema);
-    }
-    compiled.set(schema, validate);
-    if (compiled.size > maxCachedSchemas) compiled.delete(compiled.keys().next().value!);
-    return validate;
-  }
-
+  const compiled = createCompiledSchemas({ maxCachedSchemas });
   return {
     validate(schema, args) {
       if (typeof args !== "object" || args === null || Array.isArray(args)) {
@@ -58,15 +35,14 @@ export function createArgumentValidator({ maxCachedSchemas }: { maxCachedSchemas
       if (size > MAX_ARGUMENT_BYTES) {
         return [{ path: "", message: `arguments are ${size} bytes as JSON; at most ${MAX_ARGUMENT_BYTES} (64 KiB) are accepted` }];
       }
-      const validate = validatorFor(schema);
-      return validate(args) ? [] : (validate.errors ?? []).map(describe);
+      return compiled.errorsOf(schema, args).map(describe);
     },
-    cachedSchemas: () => compiled.size,
+    cachedSchemas: () => compiled.size(),
   };
 }
 
 function describe(error: ErrorObject): ValidationIssue {
-  const location = error.instancePath.slice(1).replace(/\//g, ".");
+  const location = dottedLocation(error);
   if (error.keyword === "required") {
     const missing = String((error.params as { missingProperty: string }).missingProperty);
     return { path: location ? `${location}.${missing}` : missing, message: "is required" };

@@ -308,3 +308,40 @@ describe("request and metadata", () => {
     expect(upstream.requests.length).toBe(sent);
   });
 });
+
+describe("output schema (SPEC §1.2 output_schema)", () => {
+  const ORDER_SHAPE = { type: "object", properties: { id: { type: "string" }, state: { type: "string", enum: ["open", "shipped"] } }, required: ["id", "state"] };
+
+  it("returns a json_path result that matches the declared schema", async () => {
+    const result = success(await fire({ response: { extract: "json_path", path: "data" }, output_schema: ORDER_SHAPE }, { data: { id: "A-1", state: "shipped" } }));
+    expect(result).toMatchObject({ kind: "json", content: { id: "A-1", state: "shipped" } });
+  });
+
+  it("returns a body_raw tool's body as JSON when it declares a schema", async () => {
+    const result = success(await fire({ response: { extract: "body_raw" }, output_schema: ORDER_SHAPE }, { id: "A-1", state: "open" }));
+    expect(result).toMatchObject({ kind: "json", content: { id: "A-1", state: "open" } });
+  });
+
+  it("fails a body_raw body that is not JSON", async () => {
+    const result = failure(await fire({ response: { extract: "body_raw" }, output_schema: ORDER_SHAPE }, "<html>maintenance</html>"));
+    expect(result).toMatchObject({ errorType: "execution_error", message: "The response body is not valid JSON, but the tool's output schema describes a JSON object" });
+  });
+
+  it("fails a result that no longer matches, naming where and never the upstream's values", async () => {
+    const result = failure(await fire({ response: { extract: "json_path", path: "data" }, output_schema: ORDER_SHAPE }, { data: { id: 7, state: "lost-in-transit" } }));
+    expect(result.errorType).toBe("execution_error");
+    expect(result.message).toMatch(/^The response does not match the tool's output schema: id must be string; state must be equal to one of the allowed values\./);
+    expect(result.message).not.toContain("lost-in-transit");
+    expect(result.metadata.responseBody).toContain("lost-in-transit");
+  });
+
+  it("names a missing property by its path", async () => {
+    const result = failure(await fire({ response: { extract: "json_path", path: "data" }, output_schema: ORDER_SHAPE }, { data: { id: "A-1" } }));
+    expect(result.message).toContain("output schema: state is missing.");
+  });
+
+  it("fails a json_path value that is not an object", async () => {
+    const result = failure(await fire({ response: { extract: "json_path", path: "data.state" }, output_schema: ORDER_SHAPE }, { data: { state: "open" } }));
+    expect(result.message).toContain("the result must be object");
+  });
+});

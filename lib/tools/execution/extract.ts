@@ -1,12 +1,14 @@
 /**
  * Extraction (SPEC §1.5 step 7): what part of an upstream response becomes the tool's result.
  * `body_raw` is the text, `status` the HTTP status, `json_path` one value from the JSON body and
- * `evidence_envelope` citable records (§1.7). The body is parsed at most once per response and
- * the parse is shared with the halt decision.
+ * `evidence_envelope` citable records (§1.7). A tool declaring `output_schema` has its result
+ * checked against it, and its `body_raw` result is the body as JSON. The body is parsed at most
+ * once per response and the parse is shared with the halt decision.
  */
 import { MISSING, walkPath } from "../paths";
 import type { ToolDefinition } from "../types";
 import { buildEvidenceEnvelope } from "./evidence-envelope";
+import { outputMismatch } from "./output-shape";
 
 export type ParsedBody = { readonly valid: true; readonly value: unknown } | { readonly valid: false };
 
@@ -43,11 +45,22 @@ function notJson(purpose: string): Extraction {
   return { ok: false, message: `The response body is not valid JSON, so ${purpose} cannot be read` };
 }
 
-/** Applies the definition's `response.extract` to a received response. */
+/** Applies the definition's `response.extract` to a received response, and its `output_schema` to the result. */
 export function extractResult(def: ToolDefinition, received: ReceivedResponse): Extraction {
+  const extraction = extractValue(def, received);
+  if (!extraction.ok || def.outputSchema === null) return extraction;
+  const mismatch = outputMismatch(def.outputSchema, extraction.content);
+  return mismatch === null ? extraction : { ok: false, message: mismatch };
+}
+
+function extractValue(def: ToolDefinition, received: ReceivedResponse): Extraction {
   switch (def.response.extract) {
-    case "body_raw":
-      return { ok: true, kind: "text", content: received.body };
+    case "body_raw": {
+      if (def.outputSchema === null) return { ok: true, kind: "text", content: received.body };
+      const parsed = received.json();
+      if (!parsed.valid) return { ok: false, message: "The response body is not valid JSON, but the tool's output schema describes a JSON object" };
+      return { ok: true, kind: "json", content: parsed.value };
+    }
     case "status":
       return { ok: true, kind: "json", content: received.status };
     case "json_path": {

@@ -103,3 +103,16 @@ describe("the side-effect note", () => {
     expect(mcpFindings(shape)).toEqual([{ provider: "mcp", severity: "note", path: "sideEffect", message }]);
   });
 });
+
+describe("output schema", () => {
+  it("is listed when the tool's result shape is known, as a copy", () => {
+    const outputSchema = { type: "object", properties: { state: { type: "string" } } } as const;
+    const spec = mcpToolSpec({ ...tool("order", false, "GET"), outputSchema });
+    expect(spec.outputSchema).toEqual(outputSchema);
+    expect(spec.outputSchema).not.toBe(outputSchema);
+  });
+
+  it("is left out when the shape is not known", () => {
+    expect(mcpToolSpec(tool("order", false, "GET"))).not.toHaveProperty("outputSchema");
+  });
+});

@@ -1,6 +1,8 @@
 /**
- * Model Context Protocol tools (`tools/list`): `{name, title, description, inputSchema, annotations}`,
- * the one MCP shape Quiver serves — on the MCP server and as `?format=mcp` alike.
+ * Model Context Protocol tools (`tools/list`): `{name, title, description, inputSchema,
+ * outputSchema?, annotations}`, the one MCP shape Quiver serves — on the MCP server and as
+ * `?format=mcp` alike. `outputSchema` is there when the tool's result shape is known (a declared
+ * `output_schema`, an evidence envelope); such a tool's results come as `structuredContent`.
  * The schema goes as written (MCP takes JSON Schema). The title is derived from the name. The
  * annotations carry the side-effect flag: a tool without side effects is read-only. `idempotentHint`
  * is left to its default because Quiver does not know it. Data tools call an outside HTTP API, so
@@ -32,6 +34,7 @@ export interface McpToolSpec {
   readonly title: string;
   readonly description: string;
   readonly inputSchema: ObjectSchema;
+  readonly outputSchema?: ObjectSchema;
   readonly annotations: McpToolAnnotations;
 }
 
@@ -69,6 +72,7 @@ export function mcpToolSpec(tool: ToolShape): McpToolSpec {
     title: annotations.title,
     description: tool.description,
     inputSchema: structuredClone(tool.parameters),
+    ...(tool.outputSchema === undefined ? {} : { outputSchema: structuredClone(tool.outputSchema) }),
     annotations,
   };
 }

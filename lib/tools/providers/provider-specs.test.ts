@@ -124,13 +124,6 @@ describe("toProviderSpecs", () => {
     expect(orderParameters).toEqual(before);
   });
 
-  it.each(PROVIDER_FORMATS)("takes a parsed definition as it is, as the editor previews a draft (%s)", (format) => {
-    const definition = parseToolDefinition(referenceDocument());
-    const { name, description, parameters, sideEffect } = definition;
-    expect(toProviderSpecs([definition], format)).toEqual(toProviderSpecs([{ name, description, parameters, sideEffect, origin: "data" }], format));
-    expect(compatibilityReport(definition)[format]).toEqual(compatibilityReport({ name, description, parameters, sideEffect })[format]);
-  });
-
   it.each(PROVIDER_FORMATS)("previews a draft through definitionShape exactly as the bound tool is served (%s)", (format) => {
     const definition = parseToolDefinition({ ...referenceDocument(), side_effect: true });
     expect(definition.request.method).toBe("GET");

@@ -1,6 +1,7 @@
 /**
  * Vocabulary shared by the provider specification functions and the compatibility report.
  */
+import { toolOutputSchema } from "../definition/output-schema";
 import type { Tool, ToolDefinition } from "../types";
 
 /** The tool formats Quiver serves (SPEC §8: `?format=`). */
@@ -20,12 +21,14 @@ export function isProviderFormat(value: unknown): value is ProviderFormat {
 export type ToolShape = Pick<Tool, "name" | "description" | "parameters" | "sideEffect"> & {
   readonly origin?: Tool["origin"];
   readonly method?: Tool["method"];
+  readonly outputSchema?: Tool["outputSchema"];
 };
 
-/** A draft definition as the tool it will become, method included, so a preview matches what is served. */
+/** A draft definition as the tool it will become, method and output shape included, so a preview matches what is served. */
 export function definitionShape(definition: ToolDefinition): ToolShape {
   const { name, description, parameters, sideEffect } = definition;
-  return { name, description, parameters, sideEffect, origin: "data", method: definition.request.method };
+  const outputSchema = toolOutputSchema(definition);
+  return { name, description, parameters, sideEffect, origin: "data", method: definition.request.method, ...(outputSchema === null ? {} : { outputSchema }) };
 }
 
 /**
