@@ -2,6 +2,8 @@
 
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field, Input } from "@/components/ui/field";
+import { issuesInside } from "@/components/ui/field-errors";
+import { JsonEditor } from "@/components/ui/json-editor";
 import { Select } from "@/components/ui/select";
 import type { ValidationIssue } from "@/lib/errors";
 import { EXTRACT_KINDS } from "@/lib/tools/client";
@@ -22,7 +24,10 @@ const EXTRACT_LABELS: Record<string, string> = {
   evidence_envelope: "Citable evidence records",
 };
 
-/** Extraction, halting, evidence, side effect and timeout: what happens after the response. */
+/** Extractions whose result may be an object, so an output schema can describe it. */
+const DESCRIBABLE_EXTRACTS = new Set(["body_raw", "json_path"]);
+
+/** Extraction, its output schema, halting, evidence, side effect and timeout: what happens after the response. */
 export function BehaviourEditor({ draft, update, issues, readOnly }: BehaviourEditorProps) {
   const text = (path: string, label: string, value: string, onChange: (value: string) => void, hint?: string) => {
     const error = issuesAt(issues, path);
@@ -47,6 +52,26 @@ export function BehaviourEditor({ draft, update, issues, readOnly }: BehaviourEd
         </Field>
         {draft.extract === "json_path" && text("response.path", "JSON path", draft.extractPath, (extractPath) => update({ extractPath }), "Dotted, e.g. data.items.0.status")}
       </div>
+
+      {(DESCRIBABLE_EXTRACTS.has(draft.extract) || draft.outputSchema.trim() !== "") && (
+        <div className="grid gap-1.5">
+          <span className="text-sm font-medium">Output schema (optional)</span>
+          <JsonEditor
+            label="Output schema"
+            id={controlId("output_schema")}
+            value={draft.outputSchema}
+            onChange={(outputSchema) => update({ outputSchema })}
+            issues={issuesInside(issues, "output_schema")}
+            readOnly={readOnly}
+            minHeight="5rem"
+          />
+          <p className="text-xs text-muted-foreground">
+            A JSON Schema of the result, with <code className="font-mono">{'{"type": "object"}'}</code> at its root. MCP clients receive it and the result as structured content; every
+            result is checked against it, so a changed upstream shows as an error here first.{draft.extract === "body_raw" ? " The body is then read as JSON." : ""} Empty means no schema.
+          </p>
+          {issuesAt(issues, "output_schema") && <p className="text-xs font-medium text-danger-foreground">{issuesAt(issues, "output_schema")}</p>}
+        </div>
+      )}
 
       <fieldset className="grid gap-3 rounded-md border p-3">
         <legend className="px-1 text-sm font-medium">Halt the turn</legend>

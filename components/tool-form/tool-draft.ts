@@ -40,6 +40,8 @@ export interface ToolDraft {
   readonly body: string;
   readonly extract: string;
   readonly extractPath: string;
+  /** The output schema as JSON text; empty means none. */
+  readonly outputSchema: string;
   readonly halt: { readonly enabled: boolean; readonly jsonPath: string; readonly equals: string; readonly sayKind: SayKind; readonly say: string };
   readonly evidence: {
     readonly enabled: boolean;
@@ -83,6 +85,7 @@ export function emptyDraft(): ToolDraft {
     body: "",
     extract: "body_raw",
     extractPath: "",
+    outputSchema: "",
     halt: { enabled: false, jsonPath: "", equals: "", sayKind: "none", say: "" },
     evidence: { enabled: false, itemsPath: "", fields: [], source: "", maxItems: "" },
     sideEffect: "auto",
@@ -112,6 +115,7 @@ export function draftFromPersisted(definition: PersistedToolDefinition): ToolDra
     body: definition.request.body === null ? "" : JSON.stringify(definition.request.body, null, 2),
     extract: definition.response.extract,
     extractPath: definition.response.path ?? "",
+    outputSchema: definition.output_schema === undefined ? "" : JSON.stringify(definition.output_schema, null, 2),
     halt: halt
       ? {
           enabled: true,
@@ -151,12 +155,13 @@ function numberOrText(text: string): number | string | null {
   return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed;
 }
 
-function bodyOf(text: string, issues: ValidationIssue[]): unknown {
+/** JSON text typed at `path`; empty means null. Text that is not JSON is an issue at `path`. */
+function jsonOf(text: string, path: string, issues: ValidationIssue[]): unknown {
   if (text.trim() === "") return null;
   try {
     return JSON.parse(text);
   } catch (error) {
-    issues.push({ path: "request.body", message: `is not valid JSON: ${(error as Error).message}` });
+    issues.push({ path, message: `is not valid JSON: ${(error as Error).message}` });
     return null;
   }
 }
@@ -179,7 +184,7 @@ export function documentFromDraft(draft: ToolDraft): { document: Record<string, 
       url: draft.url.trim(),
       headers: pairs(draft.headers),
       query: pairs(draft.query),
-      body: bodyOf(draft.body, issues),
+      body: jsonOf(draft.body, "request.body", issues),
     },
     response: { extract: draft.extract, path: draft.extract === "json_path" ? draft.extractPath.trim() : null },
     secret_headers: draft.headers.filter((header) => header.secret).map((header) => header.name),
@@ -204,5 +209,7 @@ export function documentFromDraft(draft: ToolDraft): { document: Record<string, 
     };
   }
   if (draft.credential !== "") document.auth = { credential: draft.credential };
+  const outputSchema = jsonOf(draft.outputSchema, "output_schema", issues);
+  if (outputSchema !== null) document.output_schema = outputSchema;
   return { document, issues };
 }

@@ -22,7 +22,7 @@ const documents = ["2.0", "3.0", "3.1"].flatMap((version) =>
 const kindOf = (reason: string) => reason.replace(/\b(parameter|property|scheme|cookie|variable|header)\s+\S+/g, "$1 …").replace(/\([^)]*\)/g, "(…)").replace(/\{[^}]*\}/g, "{…}").slice(0, 110);
 
 describe("the @readme/oas-examples corpus", () => {
-  const totals = { documents: 0, importable: 0, notImportable: 0 };
+  const totals = { documents: 0, importable: 0, notImportable: 0, withOutputSchema: 0, outputSchemaWarnings: 0 };
   const reasons = new Map<string, number>();
 
   it("has documents of every version and format", () => {
@@ -39,6 +39,8 @@ describe("the @readme/oas-examples corpus", () => {
     for (const operation of inspected.operations) {
       if (operation.importable) {
         totals.importable += 1;
+        if (operation.tool.output_schema !== undefined) totals.withOutputSchema += 1;
+        if (operation.warnings.some((warning) => warning.startsWith("No output schema"))) totals.outputSchemaWarnings += 1;
         expect(parseToolDefinition(operation.tool).name).toBe(operation.tool.name);
         expect(names.has(operation.tool.name)).toBe(false);
         names.add(operation.tool.name);
@@ -54,9 +56,11 @@ describe("the @readme/oas-examples corpus", () => {
   it("prints the counts", () => {
     const lines = [...reasons.entries()].sort((a, b) => b[1] - a[1]).map(([reason, count]) => `  ${String(count).padStart(4)}  ${reason}`);
     console.log(
-      `oas-examples: ${totals.documents} documents, ${totals.importable} operations importable, ${totals.notImportable} not importable:\n${lines.join("\n")}`,
+      `oas-examples: ${totals.documents} documents, ${totals.importable} operations importable (${totals.withOutputSchema} with an output schema, ` +
+        `${totals.outputSchemaWarnings} whose response schema the subset cannot express), ${totals.notImportable} not importable:\n${lines.join("\n")}`,
     );
     expect(totals.documents).toBe(documents.length);
     expect(totals.importable).toBeGreaterThan(totals.notImportable);
+    expect(totals.withOutputSchema).toBeGreaterThan(0);
   });
 });

@@ -290,3 +290,60 @@ describe("documents", () => {
     expect(await reason(text)).toBe("the request body refers to another document (file:///etc/passwd), which the import does not read");
   });
 });
+
+describe("output schemas (from the success response)", () => {
+  const returning = (schema: unknown, code = "200", version = "3.0.3") =>
+    openapi({ "/order": { get: { operationId: "getOrder", responses: { [code]: { description: "ok", content: { "application/json": { schema } } } } } } }, { openapi: version });
+
+  it("come from a JSON object response, keeping what the server returns (readOnly) and leaving out what it never does (writeOnly)", async () => {
+    const operation = await tool(
+      returning({
+        type: "object",
+        required: ["id", "secret"],
+        properties: { id: { type: "string", readOnly: true }, state: { type: "string", enum: ["open", "shipped"] }, secret: { type: "string", writeOnly: true } },
+      }),
+    );
+    expect(operation.tool.output_schema).toEqual({ type: "object", properties: { id: { type: "string" }, state: { type: "string", enum: ["open", "shipped"] } }, required: ["id"] });
+    expect(operation.tool.response.extract).toBe("body_raw");
+    expect(operation.warnings).toEqual([]);
+  });
+
+  it("come from the first 2xx response when there is no 200", async () => {
+    expect((await tool(returning({ type: "object", properties: { id: { type: "integer" } } }, "201"))).tool.output_schema).toEqual({ type: "object", properties: { id: { type: "integer" } } });
+  });
+
+  it("are left out without a word for a list or a scalar result (structured results are objects)", async () => {
+    for (const schema of [{ type: "array", items: { type: "string" } }, { type: "string" }]) {
+      const operation = await tool(returning(schema));
+      expect(operation.tool).not.toHaveProperty("output_schema");
+      expect(operation.warnings).toEqual([]);
+    }
+  });
+
+  it.each([
+    ["a null among the types", { type: "object", properties: { note: { type: ["string", "null"] } } }, /the success response\.note may be null, which an output schema cannot express/],
+    ["a null alternative", { type: "object", properties: { note: { oneOf: [{ type: "string" }, { type: "null" }] } } }, /note may be null/],
+    ["distinct shapes", { type: "object", properties: { id: { anyOf: [{ type: "string" }, { type: "integer" }] } } }, /anyOf with 2 distinct shapes, which an output schema cannot express/],
+  ])("are left out with a warning for %s, and the operation is still imported", async (_case, schema, warning) => {
+    const operation = await tool(returning(schema, "200", "3.1.0"));
+    expect(operation.tool).not.toHaveProperty("output_schema");
+    expect(operation.warnings).toEqual([expect.stringMatching(warning)]);
+  });
+
+  it("are left out with a warning when the validator refuses them (a pattern RE2 cannot run), and the operation is still imported", async () => {
+    const operation = await tool(returning({ type: "object", properties: { code: { type: "string", pattern: "^(?=a)a$" } } }));
+    expect(operation.tool).not.toHaveProperty("output_schema");
+    expect(operation.warnings).toEqual([expect.stringMatching(/^No output schema: output_schema\.properties\.code\.pattern /)]);
+  });
+
+  it("are left out with a warning for a 3.0 nullable value", async () => {
+    const operation = await tool(returning({ type: "object", properties: { note: { type: "string", nullable: true } } }));
+    expect(operation.tool).not.toHaveProperty("output_schema");
+    expect(operation.warnings).toEqual([expect.stringMatching(/note may be null/)]);
+  });
+
+  it("keep a request's nullable parameters as they were (the tool never sends null)", async () => {
+    const text = openapi({ "/a": { get: { parameters: [{ name: "q", in: "query", schema: { type: "string", nullable: true } }], responses: ok } } });
+    expect((await tool(text)).tool.parameters.properties.q).toEqual({ type: "string" });
+  });
+});

@@ -7,7 +7,7 @@ import { parseToolDefinition, toPersistedForm, type PersistedToolDefinition } fr
 import { ValidationError } from "../../errors";
 import { isRecord, NotImportable } from "./not-importable";
 import { operationInputs, type OperationInput } from "./parameters";
-import { schemaBudget } from "./schema";
+import { schemaBudget, toSubsetSchema } from "./schema";
 import { securityHeaders, type SecretHeader } from "./security";
 import { operationBase } from "./servers";
 
@@ -75,11 +75,26 @@ export function mapOperation(source: OperationSource): MappedOperation {
     secret_headers: secrets.map((secret) => secret.name),
     side_effect: method !== "GET" && method !== "HEAD",
     group: Array.isArray(operation.tags) && typeof operation.tags[0] === "string" ? operation.tags[0] : null,
+    output_schema: outputSchema(operation, warnings),
   };
+  return { tool: judged(document, warnings), warnings, secrets, responseFields: responseFields(operation) };
+}
+
+/**
+ * The generated document as parseToolDefinition judges it. An output schema the validator refuses
+ * (a pattern RE2 cannot run, say) is left out with a warning: the response's shape is a bonus,
+ * never a reason to refuse the operation.
+ */
+function judged(document: Record<string, unknown>, warnings: string[]): PersistedToolDefinition {
   try {
-    return { tool: toPersistedForm(parseToolDefinition(document)), warnings, secrets, responseFields: responseFields(operation) };
+    return toPersistedForm(parseToolDefinition(document));
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
+    const outputOnly = error.issues.every((issue) => issue.path === "output_schema" || issue.path.startsWith("output_schema."));
+    if (outputOnly && document.output_schema !== null) {
+      warnings.push(`No output schema: ${error.issues.map((issue) => `${issue.path} ${issue.message}`).join("; ")}.`);
+      return judged({ ...document, output_schema: null }, warnings);
+    }
     throw new NotImportable(`the generated tool is refused: ${error.issues.map((issue) => `${issue.path || "(tool)"} ${issue.message}`).join("; ")}`);
   }
 }
@@ -150,16 +165,40 @@ function bodyTemplate(inputs: readonly OperationInput[]): unknown {
   return Object.fromEntries(body.map((input) => [input.original, `{{${input.name}}}`]));
 }
 
-/** Top-level properties of the 200 (else first 2xx, else default) JSON response. */
-function responseFields(operation: Record<string, unknown>): string[] {
+/** The schema of the 200 (else first 2xx, else default) JSON response, or null when there is none. */
+function successSchema(operation: Record<string, unknown>): Record<string, unknown> | null {
   const responses = isRecord(operation.responses) ? operation.responses : {};
   const code = ["200", ...Object.keys(responses).filter((key) => /^2\d\d$/.test(key)).sort(), "default"].find((key) => isRecord(responses[key]));
   const response = code === undefined ? null : (responses[code] as Record<string, unknown>);
-  if (!response) return [];
+  if (!response) return null;
   const content = isRecord(response.content) ? response.content : null;
   const media = content ? content[Object.keys(content).find((type) => JSON_MEDIA.test(type)) ?? ""] : null;
   const schema = content ? (isRecord(media) ? media.schema : null) : response.schema;
-  if (!isRecord(schema)) return [];
+  return isRecord(schema) ? schema : null;
+}
+
+/**
+ * The success response's schema as the tool's output schema, when it is a JSON object the safe
+ * subset expresses without loss (docs/importers.md "Output schemas"); otherwise none — a list or a
+ * scalar result silently (MCP structured results are objects), anything else with a warning.
+ */
+function outputSchema(operation: Record<string, unknown>, warnings: string[]): Record<string, unknown> | null {
+  const schema = successSchema(operation);
+  if (schema === null) return null;
+  try {
+    const converted = toSubsetSchema(schema, "the success response", schemaBudget(), "response");
+    return converted.type === "object" ? converted : null;
+  } catch (error) {
+    if (!(error instanceof NotImportable)) throw error;
+    warnings.push(`No output schema: ${error.reason}.`);
+    return null;
+  }
+}
+
+/** Top-level properties of the success response: suggestions for a json_path extraction. */
+function responseFields(operation: Record<string, unknown>): string[] {
+  const schema = successSchema(operation);
+  if (schema === null) return [];
   const members = [schema, ...(Array.isArray(schema.allOf) ? schema.allOf.filter(isRecord) : [])];
   const names = members.flatMap((member) => (isRecord(member.properties) ? Object.keys(member.properties) : []));
   return [...new Set(names)].slice(0, MAX_RESPONSE_FIELDS);

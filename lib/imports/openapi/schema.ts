@@ -26,6 +26,22 @@ export interface SchemaBudget {
   nodes: number;
 }
 
+/**
+ * Which way the values go: a `request` schema describes what a tool sends (parameters, bodies), a
+ * `response` schema what it receives (an output schema). A request drops `readOnly` properties and
+ * `nullable` (the tool never sends null); a response drops `writeOnly` ones and refuses a value that
+ * may be null, because the subset has one type per value and every result is checked against it.
+ */
+export type SchemaSide = "request" | "response";
+
+/** One conversion: the operation's shared budget and the side it describes. */
+interface Conversion {
+  readonly budget: SchemaBudget;
+  readonly side: SchemaSide;
+}
+
+const cannotExpress = (run: Conversion) => `which ${run.side === "request" ? "a tool parameter" : "an output schema"} cannot express`;
+
 /** A fresh budget for one operation. */
 export function schemaBudget(): SchemaBudget {
   return { nodes: SCHEMA_NODE_BUDGET };
@@ -33,25 +49,26 @@ export function schemaBudget(): SchemaBudget {
 
 /**
  * `schema` (an OpenAPI 3.x / 3.1 or Swagger 2.0 schema object) in the safe subset. `where` names
- * the schema in messages ("request body", "query parameter limit"). `readOnly` properties are
- * dropped: they are what a server returns, never what a caller sends.
+ * the schema in messages ("request body", "query parameter limit"); `side` says which way its
+ * values go ({@link SchemaSide}).
  *
  * @throws NotImportable when the schema cannot be expressed without loss.
  */
-export function toSubsetSchema(schema: unknown, where: string, budget: SchemaBudget): JsonSchema {
-  return convert(schema, where, budget, 0);
+export function toSubsetSchema(schema: unknown, where: string, budget: SchemaBudget, side: SchemaSide = "request"): JsonSchema {
+  return convert(schema, where, { budget, side }, 0);
 }
 
-function convert(input: unknown, where: string, budget: SchemaBudget, depth: number): JsonSchema {
-  budget.nodes -= 1;
-  if (budget.nodes < 0) throw new NotImportable(`its schemas are too large to convert (over ${SCHEMA_NODE_BUDGET} schema nodes)`);
+function convert(input: unknown, where: string, run: Conversion, depth: number): JsonSchema {
+  run.budget.nodes -= 1;
+  if (run.budget.nodes < 0) throw new NotImportable(`its schemas are too large to convert (over ${SCHEMA_NODE_BUDGET} schema nodes)`);
   if (depth > MAX_DEPTH) throw new NotImportable(`${where} is nested more than ${MAX_DEPTH} levels deep`);
-  if (!isRecord(input)) throw new NotImportable(`${where} allows any value, which a tool parameter cannot express`);
+  if (!isRecord(input)) throw new NotImportable(`${where} allows any value, ${cannotExpress(run)}`);
   if (typeof input.$ref === "string") throw unresolved(where, input.$ref);
-  if (input.not !== undefined) throw new NotImportable(`${where} uses "not", which a tool parameter cannot express`);
-  const schema = withoutAlternatives(input, where);
-  if (Array.isArray(schema.allOf)) return convert(mergeAllOf(schema, where), where, budget, depth + 1);
-  const type = typeOf(schema, where);
+  if (input.not !== undefined) throw new NotImportable(`${where} uses "not", ${cannotExpress(run)}`);
+  const schema = withoutAlternatives(input, where, run);
+  if (Array.isArray(schema.allOf)) return convert(mergeAllOf(schema, where, run), where, run, depth + 1);
+  if (run.side === "response" && mayBeNull(schema)) throw new NotImportable(`${where} may be null, ${cannotExpress(run)} (one type per value)`);
+  const type = typeOf(schema, where, run);
   const output: Record<string, unknown> = { type };
   for (const keyword of KEPT_KEYWORDS) if (schema[keyword] !== undefined) output[keyword] = schema[keyword];
   if (output.examples === undefined && schema.example !== undefined) output.examples = [schema.example];
@@ -59,23 +76,25 @@ function convert(input: unknown, where: string, budget: SchemaBudget, depth: num
   exclusiveBounds(schema, output);
   if (type === "array") {
     if (schema.items === undefined) throw new NotImportable(`${where} is a list without an item schema`);
-    output.items = convert(schema.items, `${where} items`, budget, depth + 1);
+    output.items = convert(schema.items, `${where} items`, run, depth + 1);
   }
-  if (type === "object") Object.assign(output, objectParts(schema, where, budget, depth));
+  if (type === "object") Object.assign(output, objectParts(schema, where, run, depth));
   return output as JsonSchema;
 }
 
 /**
  * `oneOf`/`anyOf` where every member but one is `{type: "null"}` is the nullable idiom: the one
- * member stands for the whole. Identical members count as one. Anything else has distinct shapes.
+ * member stands for the whole (for a request: a response value that may be null is refused).
+ * Identical members count as one. Anything else has distinct shapes.
  */
-function withoutAlternatives(schema: Record<string, unknown>, where: string): Record<string, unknown> {
+function withoutAlternatives(schema: Record<string, unknown>, where: string, run: Conversion): Record<string, unknown> {
   let current = schema;
   for (const keyword of ["oneOf", "anyOf"] as const) {
     const members = current[keyword];
     if (!Array.isArray(members)) continue;
+    if (run.side === "response" && members.some(isNullSchema)) throw new NotImportable(`${where} may be null, ${cannotExpress(run)} (one type per value)`);
     const shapes = distinct(members.filter((member) => !isNullSchema(member)));
-    if (shapes.length !== 1) throw new NotImportable(`${where} uses ${keyword} with ${shapes.length} distinct shapes, which a tool parameter cannot express`);
+    if (shapes.length !== 1) throw new NotImportable(`${where} uses ${keyword} with ${shapes.length} distinct shapes, ${cannotExpress(run)}`);
     const { [keyword]: _dropped, ...rest } = current;
     current = { ...rest, allOf: [...(Array.isArray(rest.allOf) ? rest.allOf : []), shapes[0]] };
   }
@@ -83,7 +102,7 @@ function withoutAlternatives(schema: Record<string, unknown>, where: string): Re
 }
 
 /** `allOf` merged into one schema: object members' properties and `required` united; equal duplicates allowed. */
-function mergeAllOf(schema: Record<string, unknown>, where: string): Record<string, unknown> {
+function mergeAllOf(schema: Record<string, unknown>, where: string, run: Conversion): Record<string, unknown> {
   const { allOf, ...base } = schema;
   const merged: Record<string, unknown> = { ...base };
   const properties: Record<string, unknown> = isRecord(base.properties) ? { ...base.properties } : {};
@@ -91,8 +110,8 @@ function mergeAllOf(schema: Record<string, unknown>, where: string): Record<stri
   for (const member of allOf as unknown[]) {
     if (!isRecord(member)) throw new NotImportable(`${where} has an allOf member that is not a schema`);
     if (typeof member.$ref === "string") throw unresolved(where, member.$ref);
-    const inner = withoutAlternatives(member, where);
-    const flat = Array.isArray(inner.allOf) ? mergeAllOf(inner, where) : inner;
+    const inner = withoutAlternatives(member, where, run);
+    const flat = Array.isArray(inner.allOf) ? mergeAllOf(inner, where, run) : inner;
     for (const [key, value] of Object.entries(flat)) {
       if (key === "properties" && isRecord(value)) {
         for (const [name, property] of Object.entries(value)) {
@@ -118,13 +137,13 @@ function mergeAllOf(schema: Record<string, unknown>, where: string): Record<stri
   return merged;
 }
 
-/** The one subset type: `nullable` and a `"null"` in a type list are dropped (the tool never sends null). */
-function typeOf(schema: Record<string, unknown>, where: string): string {
+/** The one subset type: for a request, `nullable` and a `"null"` in a type list are dropped (the tool never sends null). */
+function typeOf(schema: Record<string, unknown>, where: string, run: Conversion): string {
   const declared = Array.isArray(schema.type) ? schema.type.filter((type) => type !== "null") : schema.type === undefined ? [] : [schema.type];
-  if (declared.length > 1) throw new NotImportable(`${where} allows several types (${declared.join(", ")}), which a tool parameter cannot express`);
+  if (declared.length > 1) throw new NotImportable(`${where} allows several types (${declared.join(", ")}), ${cannotExpress(run)}`);
   const type = declared[0] ?? inferredType(schema);
   if (type === undefined) throw new NotImportable(`${where} declares no type`);
-  if (typeof type !== "string" || !SUBSET_TYPES.has(type)) throw new NotImportable(`${where} has the type ${String(type)}, which a tool parameter cannot express`);
+  if (typeof type !== "string" || !SUBSET_TYPES.has(type)) throw new NotImportable(`${where} has the type ${String(type)}, ${cannotExpress(run)}`);
   return type;
 }
 
@@ -148,12 +167,15 @@ function exclusiveBounds(schema: Record<string, unknown>, output: Record<string,
   }
 }
 
-function objectParts(schema: Record<string, unknown>, where: string, budget: SchemaBudget, depth: number): Record<string, unknown> {
+/** The side's hidden properties: a caller never sends `readOnly` ones, a server never returns `writeOnly` ones. */
+const HIDDEN_FLAG = { request: "readOnly", response: "writeOnly" } as const;
+
+function objectParts(schema: Record<string, unknown>, where: string, run: Conversion, depth: number): Record<string, unknown> {
   const parts: Record<string, unknown> = {};
   const properties: Record<string, JsonSchema> = {};
   for (const [name, property] of Object.entries(isRecord(schema.properties) ? schema.properties : {})) {
-    if (isRecord(property) && property.readOnly === true) continue;
-    properties[name] = convert(property, `${where}.${name}`, budget, depth + 1);
+    if (isRecord(property) && property[HIDDEN_FLAG[run.side]] === true) continue;
+    properties[name] = convert(property, `${where}.${name}`, run, depth + 1);
   }
   parts.properties = properties;
   const required = Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === "string" && name in properties) : [];
@@ -161,7 +183,7 @@ function objectParts(schema: Record<string, unknown>, where: string, budget: Sch
   const additional = schema.additionalProperties;
   if (typeof additional === "boolean") parts.additionalProperties = additional;
   else if (isRecord(additional)) {
-    parts.additionalProperties = Object.keys(additional).length === 0 ? true : convert(additional, `${where} (additional properties)`, budget, depth + 1);
+    parts.additionalProperties = Object.keys(additional).length === 0 ? true : convert(additional, `${where} (additional properties)`, run, depth + 1);
   }
   return parts;
 }
@@ -171,6 +193,11 @@ function unresolved(where: string, ref: string): NotImportable {
   return ref.startsWith("#")
     ? new NotImportable(`${where} is circular (it refers back to ${ref})`)
     : new NotImportable(`${where} refers to another document (${ref}), which the import does not read`);
+}
+
+/** A value of `schema` may be null: `nullable`, `"null"` among its types, or null among its values. */
+function mayBeNull(schema: Record<string, unknown>): boolean {
+  return schema.nullable === true || (Array.isArray(schema.type) && schema.type.includes("null")) || (Array.isArray(schema.enum) && schema.enum.includes(null));
 }
 
 function isNullSchema(schema: unknown): boolean {
