@@ -6,10 +6,12 @@
  * (the mock upstream receives it), sees a halt's say text and marker, gets a failing tool back as
  * `isError`, and sees a tool vanish from the next list once an editor switches it off on the
  * persona page (a call of it is then refused and nothing reaches the upstream). A bad key is 401, a key of another persona 403, and a
- * foreign Host or Origin 403 before anything runs. Every MCP response is checked for seeded secrets, including a tool whose upstream
+ * foreign Host or Origin 403 before anything runs (nothing reaches the upstream or the call log). A tool declaring an output
+ * schema lists it and answers with structured content the client checks. Every MCP response is checked for seeded secrets, including a tool whose upstream
  * echoes its secret.
  */
 import { readFileSync } from "node:fs";
+import Database from "better-sqlite3";
 import { request as httpRequest } from "node:http";
 import { ProtocolErrorCode } from "@modelcontextprotocol/server";
 import type { APIRequestContext } from "@playwright/test";
@@ -17,7 +19,7 @@ import { closeMcpClients, connectMcpClientAt, listenForToolChanges, MCP_CLIENTS 
 import { describeLeaks, findLeaks, type RecordedResponse } from "./fixtures/leak-detector";
 import { SEEDED_SECRETS, SEEDED_SECRET_VALUES } from "./fixtures/seeded-secrets";
 import { expect, test } from "./fixtures/test";
-import { E2E_BASE_URL, E2E_MOCK_UPSTREAM, storageStateFor } from "./support/environment";
+import { E2E_BASE_URL, E2E_DATABASE_URL, E2E_MOCK_UPSTREAM, storageStateFor } from "./support/environment";
 import { MCP_KEY_FILE, MCP_PERSONA, MCP_TOOLS } from "./support/mcp-fixture";
 
 const endpointOf = (slug: string) => new URL(`/api/v1/personas/${slug}/mcp`, E2E_BASE_URL);
@@ -109,6 +111,18 @@ for (const kind of MCP_CLIENTS) {
       expect(result.content).toEqual(expect.arrayContaining([{ type: "text", text: "TRANSFER_TO_HUMAN" }]));
       expect((result.content as { text: string }[])[0]?.text).toBe("TRANSFER_TO_HUMAN");
       expect(result.structuredContent).toMatchObject({ halt: true, say: "TRANSFER_TO_HUMAN" });
+    });
+
+    test("gets a declared output schema in the list and the result as structured content the client checks; a result outside it is isError", async () => {
+      const client = await connect();
+      const { tools } = await client.listTools();
+      expect(byName(tools, "e2e_play_order_state")).toMatchObject({ outputSchema: { type: "object", required: ["id", "state"] } });
+      expect(byName(tools, "e2e_play_forecast")).not.toHaveProperty("outputSchema");
+      const result = await client.callTool({ name: "e2e_play_order_state", arguments: {} });
+      expect(result).toMatchObject({ structuredContent: { id: "A-1", state: "shipped" } });
+      const mismatch = await client.callTool({ name: "e2e_play_order_state", arguments: { state: "lost" } });
+      expect(mismatch).toMatchObject({ isError: true, content: [{ type: "text", text: expect.stringContaining("does not match the tool's output schema: state must be equal to one of the allowed values") }] });
+      expect(mismatch.structuredContent).toBeUndefined();
     });
 
     test("gets a failing tool back as isError, and an echoed secret only masked", async () => {
@@ -214,5 +228,29 @@ test.describe("a foreign Host or Origin (DNS rebinding)", () => {
   test("Quiver's own Origin is admitted", async ({ request }) => {
     expect(await post({ origin: E2E_BASE_URL })).toBe(200);
     expect(await upstreamPaths(request)).toEqual(["/forecast"]);
+  });
+
+  /**
+   * The persona's MCP calls made since `since` (epoch ms) in the call log, by the time each call was
+   * made (rows are written in batches, so an earlier test's may land later; the suite runs one test at a time).
+   */
+  function loggedMcpCallsSince(since: number): number {
+    const database = new Database(E2E_DATABASE_URL.replace(/^file:/, ""), { readonly: true });
+    try {
+      const rows = database.prepare("SELECT created_at FROM call_logs WHERE persona_slug = ? AND channel = 'mcp'").all(MCP_PERSONA) as { created_at: string }[];
+      return rows.filter((row) => Date.parse(row.created_at) >= since).length;
+    } finally {
+      database.close();
+    }
+  }
+
+  test("a refused Host or Origin leaves nothing in the call log; the admitted call after them is its only new row", async () => {
+    const started = Date.now();
+    expect(await post({ host: "rebound.example" })).toBe(403);
+    expect(await post({ origin: "http://rebound.example" })).toBe(403);
+    expect(await post({ origin: E2E_BASE_URL })).toBe(200);
+    // Calls are written in batches, in order: once the admitted call is there, a refused one would be too.
+    await expect.poll(() => loggedMcpCallsSince(started), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(loggedMcpCallsSince(started)).toBe(1);
   });
 });

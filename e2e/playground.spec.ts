@@ -129,6 +129,17 @@ test.describe("as an editor", () => {
     expect(JSON.parse(String(sent?.query.stops))).toEqual({ name: "Harbour", minutes: 15 });
   });
 
+  test("a tool with an output schema shows a matching result, and a result outside the schema as an execution_error naming where", async ({ page }) => {
+    await openTestTab(page, "e2e_play_order_state");
+    await runVia(page, "Fire");
+    await expect(runCard(page).getByText("Success", { exact: true })).toBeVisible();
+    await expect(runCard(page).getByRole("region", { name: "Result the model receives" })).toContainText('"state": "shipped"');
+    await page.getByRole("textbox", { name: /^state/ }).fill("lost");
+    await runVia(page, "Fire");
+    await expect(runCard(page).getByText("execution_error", { exact: true })).toBeVisible();
+    await expect(runCard(page)).toContainText("The response does not match the tool's output schema: state must be equal to one of the allowed values");
+  });
+
   test("an upstream 500 is an http_error with its status and what to check", async ({ page }) => {
     await openTestTab(page, "e2e_play_broken");
     await runVia(page, "Fire");

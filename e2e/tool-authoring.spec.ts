@@ -107,6 +107,39 @@ test("the JSON tab keeps every keyword, and a forbidden one is shown at its plac
   await expect(page.getByRole("tabpanel")).not.toContainText("v2");
 });
 
+test("an output schema typed on the form is checked where it stands, refused beside a halt, and kept after a save", async ({ page }) => {
+  const name = "e2e_order_shape";
+  await page.goto("/tools/new-tool");
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Description", { exact: true }).fill("Reads an order's state.");
+  await page.getByLabel("URL").fill("https://api.example.com/orders/A-1");
+  await page.getByLabel("Result for the model").selectOption("json_path");
+  await page.getByLabel("JSON path").fill("data");
+  const outputSchema = page.getByLabel("Output schema");
+  await outputSchema.fill('{"type": "string"}');
+  await page.getByRole("button", { name: "Create tool" }).click();
+  const blocked = page.getByRole("alert").filter({ hasText: /stops? this tool from being saved/ });
+  await expect(blocked).toContainText('the output_schema root must be {"type": "object"}');
+  await expect(page).toHaveURL("/tools/new-tool");
+
+  const shape = { type: "object", properties: { id: { type: "string" }, state: { type: "string" } }, required: ["id"] };
+  await outputSchema.fill(JSON.stringify(shape));
+  await page.getByLabel("End the agent's turn when the response says so").check();
+  await page.getByLabel("When the value at").fill("state");
+  await page.getByLabel("Is one of").fill("closed");
+  await page.getByRole("button", { name: "Create tool" }).click();
+  await expect(blocked).toContainText("cannot be combined with halt_when");
+  await expect(page).toHaveURL("/tools/new-tool");
+
+  await page.getByLabel("End the agent's turn when the response says so").uncheck();
+  await page.getByRole("button", { name: "Create tool" }).click();
+  await expect(page).toHaveURL(`/tools/${name}`);
+  await page.goto(`/tools/${name}/edit`);
+  await expect(page.getByLabel("Output schema")).toContainText('"required": [');
+  await page.getByRole("tab", { name: "JSON", exact: true }).click();
+  await expect(page.getByLabel("Tool definition (JSON)")).toContainText('"output_schema"');
+});
+
 test("the parameters' JSON Schema tab lifts pasted flat sugar into fields and marks a forbidden keyword", async ({ page }) => {
   await page.goto("/tools/new-tool");
   await page.getByRole("tab", { name: "JSON Schema" }).click();

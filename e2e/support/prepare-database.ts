@@ -127,6 +127,17 @@ const playgroundTools: Record<string, unknown>[] = [
     halt_when: { json_path: "state", equals: ["closed"], say: { text: "TRANSFER_TO_HUMAN" } },
   },
   {
+    name: "e2e_play_order_state",
+    description: "Playground fixture: a result with a declared output schema; a state outside it is a mismatch.",
+    parameters: { type: "object", properties: { state: { type: "string", default: "shipped" } } },
+    request: { method: "GET", url: `${E2E_MOCK_UPSTREAM}/json?id=A-1&state={{state}}` },
+    output_schema: {
+      type: "object",
+      properties: { id: { type: "string" }, state: { type: "string", enum: ["open", "shipped"] } },
+      required: ["id", "state"],
+    },
+  },
+  {
     name: "e2e_play_elsewhere",
     description: "Playground fixture: a loopback address the e2e allowlist does not admit.",
     request: { method: "GET", url: `http://[::1]:${E2E_MOCK_UPSTREAM_PORT}/echo` },

@@ -1,7 +1,7 @@
 /**
  * Vocabulary shared by the provider specification functions and the compatibility report.
  */
-import { toolOutputSchema } from "../definition/output-schema";
+import { toolOutputSchema } from "../definition";
 import type { Tool, ToolDefinition } from "../types";
 
 /** The tool formats Quiver serves (SPEC §8: `?format=`). */
