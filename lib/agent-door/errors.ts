@@ -11,6 +11,7 @@ export const AGENT_ERROR_STATUS = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  method_not_allowed: 405,
   bad_request: 400,
   payload_too_large: 413,
   rate_limited: 429,

@@ -14,3 +14,4 @@ export * from "./api-keys";
 export * from "./mcp-door";
 export * from "./mcp-server";
 export * from "./settings";
+export { DOOR_PATH_PREFIX, handleDoorRequest } from "./gateway/door-routes";

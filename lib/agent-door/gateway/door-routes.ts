@@ -1,0 +1,97 @@
+import "server-only";
+
+/**
+ * The agents' door as one framework-free handler (issue 23): a Web `Request` in, a `Response`
+ * out, for every path under `/api/v1` — the runtime API (SPEC §8), each persona's MCP endpoint
+ * and the OpenAPI document. It is what Next.js's `/api/v1` catch-all route calls and what
+ * `npm run gateway` serves alone on `node:http` (gateway/node-server.ts), so both answer alike.
+ * Routing is Hono's; the work is the door's modules. A path it does not know is 404 and a method a
+ * path does not take is 405 with `Allow`, both in the door's error shape.
+ */
+import { Hono } from "hono";
+import { isProviderFormat, PROVIDER_FORMATS } from "../../tools";
+import { callAgentTool } from "../call";
+import { agentError, agentErrorResponse } from "../errors";
+import { admitAgent, answering, parseCallBody, readCappedText } from "../http";
+import { agentMcpDoor } from "../mcp-door";
+import { handleMcpRequest } from "../mcp-server";
+import { runtimeOpenApiDocument } from "../openapi";
+import { agentToolList } from "../snapshot";
+
+/** Where the door is mounted. */
+export const DOOR_PATH_PREFIX = "/api/v1";
+
+/** Whether `If-None-Match` names `etag` (a list, weak tags and `*` included). */
+function matches(ifNoneMatch: string | null, etag: string): boolean {
+  if (ifNoneMatch === null) return false;
+  return ifNoneMatch.split(",").some((tag) => {
+    const candidate = tag.trim();
+    return candidate === "*" || candidate.replace(/^W\//, "") === etag;
+  });
+}
+
+/**
+ * The persona's effective tools as one provider's tool specifications. The ETag is the hash of the
+ * specifications, so an agent polling with If-None-Match gets 304 until a tool, a switch or a grant
+ * changes what it would receive.
+ */
+async function listTools(request: Request, slug: string): Promise<Response> {
+  const admitted = await admitAgent(request, slug);
+  if (!admitted.ok) return admitted.response;
+  const format = new URL(request.url).searchParams.get("format");
+  if (!isProviderFormat(format)) {
+    const allowed = PROVIDER_FORMATS.join(", ");
+    const message = format === null ? `Add ?format= with one of: ${allowed}.` : `Unknown format "${format}"; use one of: ${allowed}.`;
+    return agentErrorResponse(agentError("bad_request", message));
+  }
+  const list = await agentToolList(slug, format, admitted.identity.catalogStamp);
+  if (list === null) return agentErrorResponse(agentError("not_found", `There is no persona "${slug}".`));
+  const headers = { ETag: list.etag, "Cache-Control": "private, no-cache" };
+  if (matches(request.headers.get("if-none-match"), list.etag)) return new Response(null, { status: 304, headers });
+  return Response.json({ persona: slug, format, tools: list.specs }, { headers });
+}
+
+/**
+ * Calls one of the persona's tools: `{arguments, context}` in, the ToolResponse as JSON out. A
+ * tool outside the persona's effective set is 404 and never runs. `request.signal` reaches the
+ * upstream, so an agent that hangs up stops the call.
+ */
+async function callTool(request: Request, slug: string, name: string): Promise<Response> {
+  const admitted = await admitAgent(request, slug);
+  if (!admitted.ok) return admitted.response;
+  const text = await readCappedText(request);
+  if (!text.ok) return agentErrorResponse(text);
+  const body = parseCallBody(text.text);
+  if (!body.ok) return agentErrorResponse(body);
+  const answer = await callAgentTool({ identity: admitted.identity, toolName: name, arguments: body.arguments, context: body.context, channel: "api", signal: request.signal });
+  return answer.ok ? Response.json(answer.result) : agentErrorResponse(answer);
+}
+
+const ROUTES = {
+  openapi: "/openapi.json",
+  tools: "/personas/:slug/tools",
+  call: "/personas/:slug/tools/:name/call",
+  mcp: "/personas/:slug/mcp",
+} as const;
+
+function methodNotAllowed(allow: string): Response {
+  return agentErrorResponse(agentError("method_not_allowed", `This path answers ${allow} only.`), { Allow: allow });
+}
+
+const door = new Hono().basePath(DOOR_PATH_PREFIX);
+// The OpenAPI document is public, like any API's published contract.
+door.get(ROUTES.openapi, (c) => Response.json(runtimeOpenApiDocument(new URL(c.req.url).origin)));
+door.get(ROUTES.tools, (c) => answering(c.req.raw, () => listTools(c.req.raw, c.req.param("slug"))));
+door.post(ROUTES.call, (c) => answering(c.req.raw, () => callTool(c.req.raw, c.req.param("slug"), c.req.param("name"))));
+// Every method goes to the MCP server, which answers GET and DELETE (2025 session operations) with 405 itself.
+door.all(ROUTES.mcp, (c) => answering(c.req.raw, () => handleMcpRequest(c.req.raw, c.req.param("slug"), agentMcpDoor)));
+door.all(ROUTES.openapi, () => methodNotAllowed("GET"));
+door.all(ROUTES.tools, () => methodNotAllowed("GET"));
+door.all(ROUTES.call, () => methodNotAllowed("POST"));
+door.notFound(() => agentErrorResponse(agentError("not_found", "There is no such path in the runtime API: see /api/v1/openapi.json.")));
+door.onError((error, c) => answering(c.req.raw, () => Promise.reject(error)));
+
+/** Answers one request to the agents' door (any path; those outside {@link DOOR_PATH_PREFIX} are 404). */
+export function handleDoorRequest(request: Request): Promise<Response> {
+  return Promise.resolve(door.fetch(request));
+}
