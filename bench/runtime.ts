@@ -10,7 +10,10 @@
  * defaults, the call, the call log) and, for comparison, the upstream URL the tool calls. Prints
  * req/s, p50 and p99 of both and the ratios, plus a proxy that only forwards to the upstream (the
  * floor any gateway pays on this machine) and a route that does no work (the framework's ceiling). Targets: ≥ 50% of direct throughput, p99 ≤ direct + 5 ms, judged at
- * BENCH_CONNECTIONS (default 10).
+ * BENCH_CONNECTIONS (default 10). The same call through `npm run gateway` (port 3113, the door alone
+ * on node:http, issue 23) is measured first on each database, and the run ends with one line per
+ * variant — `<variant>: p50 overhead X ms, p99 overhead Y ms, throughput Z% of direct, app CPU W
+ * ms/call` — for `floor`, `gateway sqlite`, `gateway postgresql` and the in-app `next-route …`.
  *
  * The conditions are printed with the figures: cores, the load average before and after each
  * reading (load generator, app, upstream and PostgreSQL share this machine with whatever else
@@ -51,6 +54,8 @@ const LOW_CONNECTIONS = Number(process.env.BENCH_LOW_CONNECTIONS ?? 2);
 const UPSTREAM_DELAY_MS = Number(process.env.BENCH_UPSTREAM_DELAY_MS ?? 20);
 const APP_PORT = 3112;
 const APP = `http://127.0.0.1:${APP_PORT}`;
+const GATEWAY_PORT = 3113;
+const GATEWAY = `http://127.0.0.1:${GATEWAY_PORT}`;
 const POSTGRES = process.env.TEST_POSTGRES_URL?.trim() || "postgresql://postgres@127.0.0.1:5432/test";
 
 const payload = JSON.stringify({ data: { status: "shipped", id: "A-1", items: [{ sku: "x", qty: 2 }] } });
@@ -123,28 +128,36 @@ async function prepare(url: string, upstream: string): Promise<string> {
   return token;
 }
 
-async function startApp(url: string): Promise<ChildProcess> {
-  const env = {
-    ...process.env,
-    NODE_ENV: "production" as const,
-    DATABASE_URL: url,
-    NEXTAUTH_URL: APP,
-    NEXTAUTH_SECRET: "bench-only-nextauth-secret-not-for-production",
-    QUIVER_ENCRYPTION_KEY: generateEncryptionKey(),
-    QUIVER_DESTINATION_ALLOWLIST: "127.0.0.1",
-    QUIVER_API_RATE_LIMIT: "100000000/60", // no limit in practice: the limiter still counts every call
-  };
-  // Next's own bin under this node, not through npx: the child's pid is the server's, whose CPU time is read.
-  const next = createRequire(import.meta.url).resolve("next/dist/bin/next");
-  const app = spawn(process.execPath, [next, "start", "-p", String(APP_PORT)], { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
-  for (let attempt = 0; attempt < 120 && app.exitCode === null; attempt++) {
-    if (await fetch(`${APP}/api/v1/openapi.json`).then((response) => response.ok, () => false)) return app;
+/** The environment both door hosts run with: the database `url`, and no rate limit in practice (the limiter still counts every call). */
+const serverEnv = (url: string) => ({
+  ...process.env,
+  NODE_ENV: "production" as const,
+  DATABASE_URL: url,
+  NEXTAUTH_URL: APP,
+  NEXTAUTH_SECRET: "bench-only-nextauth-secret-not-for-production",
+  QUIVER_ENCRYPTION_KEY: generateEncryptionKey(),
+  QUIVER_DESTINATION_ALLOWLIST: "127.0.0.1",
+  QUIVER_API_RATE_LIMIT: "100000000/60",
+  QUIVER_GATEWAY_PORT: String(GATEWAY_PORT),
+});
+
+/** Spawns `args` under this node (so the child's pid is the server's, whose CPU time is read) and waits until `origin` answers. */
+async function startServer(args: string[], url: string, origin: string, hint: string): Promise<ChildProcess> {
+  const server = spawn(process.execPath, args, { env: serverEnv(url), stdio: ["ignore", "ignore", "inherit"], detached: true });
+  for (let attempt = 0; attempt < 120 && server.exitCode === null; attempt++) {
+    if (await fetch(`${origin}/api/v1/openapi.json`).then((response) => response.ok, () => false)) return server;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  throw new Error("The app did not start (is there a build? run npx next build)");
+  throw new Error(`The server did not start (${hint})`);
 }
 
-async function stopApp(app: ChildProcess): Promise<void> {
+/** The app in production mode: `next start` (Next's own bin, not npx). */
+const startApp = (url: string) => startServer([createRequire(import.meta.url).resolve("next/dist/bin/next"), "start", "-p", String(APP_PORT)], url, APP, "is there a build? run npx next build");
+
+/** `npm run gateway`, with tsx's loader in the same process rather than tsx's CLI (which would run it in a child). */
+const startGateway = (url: string) => startServer(["--import", "tsx", "--conditions=react-server", "scripts/gateway.ts"], url, GATEWAY, "see its output above");
+
+async function stopServer(app: ChildProcess): Promise<void> {
   if (app.exitCode !== null || !app.pid) return;
   const exited = new Promise((resolve) => app.once("exit", resolve));
   process.kill(-app.pid, "SIGTERM");
@@ -191,16 +204,35 @@ const row = (label: string, f: Figures) =>
   `  ${label.padEnd(22)} ${f.rps.toFixed(0).padStart(7)} req/s   p50 ${String(f.p50).padStart(4)} ms   p99 ${String(f.p99).padStart(4)} ms` +
   `   failures ${f.failures}${f.cpuPerRequest === null ? "" : `   app CPU ${f.cpuPerRequest.toFixed(2)} ms/request`}   load ${f.load[0].toFixed(1)}→${f.load[1].toFixed(1)}`;
 
+/** One door variant's figures against the direct calls of the same pass, in the line a script reads. */
+function variantLine(variant: string, door: Figures, direct: Figures): string {
+  const cpu = door.cpuPerRequest === null ? "" : `, app CPU ${door.cpuPerRequest.toFixed(2)} ms/call`;
+  return `${variant}: p50 overhead ${door.p50 - direct.p50} ms, p99 overhead ${door.p99 - direct.p99} ms, throughput ${((door.rps / direct.rps) * 100).toFixed(1)}% of direct${cpu}`;
+}
+
+/** The summary lines, printed together at the end. */
+const variantLines: string[] = [];
+
 async function measure(dialect: string, url: string, upstream: string, bareProxy: string): Promise<void> {
   const token = await prepare(url, upstream);
+  const call = (tool: string, origin = APP) => ({
+    url: `${origin}/api/v1/personas/bench/tools/${tool}/call`,
+    method: "POST" as const,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ arguments: { id: "A-1" } }),
+  });
+  const gateway = await startGateway(url);
+  let viaGateway: Figures;
+  let gatewayDirect: Figures;
+  try {
+    await drive({ ...call("bench_lookup", GATEWAY), duration: 2 }); // warm-up
+    viaGateway = await drive(call("bench_lookup", GATEWAY), gateway);
+    gatewayDirect = await drive({ url: `${upstream}/orders/A-1?units=metric` });
+  } finally {
+    await stopServer(gateway);
+  }
   const app = await startApp(url);
   try {
-    const call = (tool: string) => ({
-      url: `${APP}/api/v1/personas/bench/tools/${tool}/call`,
-      method: "POST" as const,
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify({ arguments: { id: "A-1" } }),
-    });
     for (const tool of ["bench_lookup", "bench_instant"]) {
       const answer = (await (await fetch(call(tool).url, call(tool))).json()) as { ok?: boolean; content?: unknown };
       if (!answer.ok || answer.content !== "shipped") throw new Error(`The call of ${tool} failed: ${JSON.stringify(answer)}`);
@@ -233,8 +265,14 @@ async function measure(dialect: string, url: string, upstream: string, bareProxy
     console.log(row("direct, instant", instantDirect));
     console.log(row("route doing no work", floor));
     console.log(`  throughput ${((instantApi.rps / instantDirect.rps) * 100).toFixed(1)}% of direct; the route doing no work ${((floor.rps / instantDirect.rps) * 100).toFixed(1)}%`);
+    console.log("  the door alone (npm run gateway), against direct calls measured right after it:");
+    console.log(row("gateway", viaGateway));
+    console.log(row("direct", gatewayDirect));
+    const name = dialect.toLowerCase();
+    if (variantLines.length === 0) variantLines.push(variantLine("floor", bare, direct));
+    variantLines.push(variantLine(`gateway ${name}`, viaGateway, gatewayDirect), variantLine(`next-route ${name}`, api, direct));
   } finally {
-    await stopApp(app);
+    await stopServer(app);
   }
 }
 
@@ -255,4 +293,8 @@ try {
 } finally {
   await dropPostgresSchema(postgresUrl.toString(), "quiver_bench_");
 }
+// One line per door variant, in the form a script reads (issue 23). The in-app variant is Next.js's
+// /api/v1 route until the one-port server exists; the floor is the forwarding-only proxy.
+console.log(`\nvariants (${CONNECTIONS} connections, ${UPSTREAM_DELAY_MS} ms upstream):`);
+for (const line of variantLines) console.log(line);
 process.exit(0);
