@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { APP_SERVER_COMMAND } from "./e2e/support/app-server";
 import { E2E_BASE_URL, E2E_MOCK_UPSTREAM, E2E_SERVER_ENV, E2E_SERVER_LOG } from "./e2e/support/environment";
 
 /**
@@ -57,7 +58,8 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      command: `mkdir -p data && (npx tsx --conditions=react-server e2e/support/prepare-database.ts && npx next start -p ${new URL(E2E_BASE_URL).port}) 2>&1 | tee ${E2E_SERVER_LOG}`,
+      // The app's server as `npm start` runs it: one port, the agents' door in front of Next.js.
+      command: `mkdir -p data && (npx tsx --conditions=react-server e2e/support/prepare-database.ts && PORT=${new URL(E2E_BASE_URL).port} ${APP_SERVER_COMMAND}) 2>&1 | tee ${E2E_SERVER_LOG}`,
       url: `${E2E_BASE_URL}/login`,
       reuseExistingServer: false,
       timeout: 120_000,

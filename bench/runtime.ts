@@ -3,7 +3,7 @@
  *
  * A loopback upstream (a child process answering a small JSON document after a delay, 20 ms by
  * default, and at once under /instant/) and the app in
- * production mode (`next start` on port 3112; run `npx next build` first) on a fresh database of
+ * production mode (`npm start`'s one-port server on port 3112; run `npx next build` first) on a fresh database of
  * each dialect — a temp SQLite file and a fresh schema in PostgreSQL database `test` — with one
  * persona, one data tool and one key. autocannon then drives, at a fixed concurrency for a fixed
  * time, POST /api/v1/personas/{slug}/tools/{name}/call (key check, rate limit, live effective set,
@@ -13,7 +13,7 @@
  * BENCH_CONNECTIONS (default 10). The same call through `npm run gateway` (port 3113, the door alone
  * on node:http, issue 23) is measured first on each database, and the run ends with one line per
  * variant — `<variant>: p50 overhead X ms, p99 overhead Y ms, throughput Z% of direct, app CPU W
- * ms/call` — for `floor`, `gateway sqlite`, `gateway postgresql` and the in-app `next-route …`.
+ * ms/call` — for `floor`, `one-port sqlite`, `one-port postgresql`, `gateway sqlite` and `gateway postgresql`.
  *
  * The conditions are printed with the figures: cores, the load average before and after each
  * reading (load generator, app, upstream and PostgreSQL share this machine with whatever else
@@ -33,7 +33,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -46,6 +45,7 @@ import { saveTool } from "../lib/catalog/tool-saves";
 import { generateEncryptionKey } from "../lib/secrets/keyring";
 import { parseToolDefinition } from "../lib/tools";
 import { applyPendingMigrations } from "../lib/db/migrations/apply-migrations";
+import { APP_SERVER_ARGS } from "../e2e/support/app-server";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -139,6 +139,7 @@ const serverEnv = (url: string) => ({
   QUIVER_DESTINATION_ALLOWLIST: "127.0.0.1",
   QUIVER_API_RATE_LIMIT: "100000000/60",
   QUIVER_GATEWAY_PORT: String(GATEWAY_PORT),
+  PORT: String(APP_PORT),
 });
 
 /** Spawns `args` under this node (so the child's pid is the server's, whose CPU time is read) and waits until `origin` answers. */
@@ -151,8 +152,8 @@ async function startServer(args: string[], url: string, origin: string, hint: st
   throw new Error(`The server did not start (${hint})`);
 }
 
-/** The app in production mode: `next start` (Next's own bin, not npx). */
-const startApp = (url: string) => startServer([createRequire(import.meta.url).resolve("next/dist/bin/next"), "start", "-p", String(APP_PORT)], url, APP, "is there a build? run npx next build");
+/** The app in production mode as `npm start` runs it: one port, the door in front of Next.js. */
+const startApp = (url: string) => startServer([...APP_SERVER_ARGS], url, APP, "is there a build? run npx next build");
 
 /** `npm run gateway`, with tsx's loader in the same process rather than tsx's CLI (which would run it in a child). */
 const startGateway = (url: string) => startServer(["--import", "tsx", "--conditions=react-server", "scripts/gateway.ts"], url, GATEWAY, "see its output above");
@@ -260,17 +261,17 @@ async function measure(dialect: string, url: string, upstream: string, bareProxy
     console.log(row("runtime API", lowApi));
     console.log(row("direct", lowDirect));
     console.log(`  throughput ${((lowApi.rps / lowDirect.rps) * 100).toFixed(1)}% of direct, p99 +${lowApi.p99 - lowDirect.p99} ms`);
-    console.log("  upstream answering at once (Next's per-request cost against a bare node server; not judged):");
+    console.log("  upstream answering at once (the door's per-request cost against a bare node server; not judged):");
     console.log(row("runtime API, instant", instantApi));
     console.log(row("direct, instant", instantDirect));
-    console.log(row("route doing no work", floor));
+    console.log(row("openapi.json (no work)", floor));
     console.log(`  throughput ${((instantApi.rps / instantDirect.rps) * 100).toFixed(1)}% of direct; the route doing no work ${((floor.rps / instantDirect.rps) * 100).toFixed(1)}%`);
     console.log("  the door alone (npm run gateway), against direct calls measured right after it:");
     console.log(row("gateway", viaGateway));
     console.log(row("direct", gatewayDirect));
     const name = dialect.toLowerCase();
     if (variantLines.length === 0) variantLines.push(variantLine("floor", bare, direct));
-    variantLines.push(variantLine(`gateway ${name}`, viaGateway, gatewayDirect), variantLine(`next-route ${name}`, api, direct));
+    variantLines.push(variantLine(`gateway ${name}`, viaGateway, gatewayDirect), variantLine(`one-port ${name}`, api, direct));
   } finally {
     await stopServer(app);
   }
@@ -293,8 +294,7 @@ try {
 } finally {
   await dropPostgresSchema(postgresUrl.toString(), "quiver_bench_");
 }
-// One line per door variant, in the form a script reads (issue 23). The in-app variant is Next.js's
-// /api/v1 route until the one-port server exists; the floor is the forwarding-only proxy.
+// One line per door variant, in the form a script reads (issue 23); the floor is the forwarding-only proxy.
 console.log(`\nvariants (${CONNECTIONS} connections, ${UPSTREAM_DELAY_MS} ms upstream):`);
 for (const line of variantLines) console.log(line);
 process.exit(0);

@@ -15,10 +15,10 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, request as httpRequest, type Server } from "node:http";
-import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { expect, test } from "./fixtures/test";
+import { spawnAppServer } from "./support/app-server";
 import { E2E_DATABASE_URL, E2E_MOCK_UPSTREAM, E2E_SERVER_ENV } from "./support/environment";
 
 const PORT = 3103;
@@ -115,13 +115,8 @@ function runConformance(revision: string): Promise<{ code: number | null; output
 test.beforeAll(async () => {
   const fixture = await createFixture();
   cleanUp = fixture.cleanUp;
-  // Next's own bin under this node, not through npx: the child is the server itself, so its exit means its call log is written.
-  const next = createRequire(import.meta.url).resolve("next/dist/bin/next");
-  server = spawn(process.execPath, [next, "start", "-p", String(PORT)], {
-    env: { ...process.env, ...E2E_SERVER_ENV, NEXTAUTH_URL: ORIGIN, QUIVER_API_RATE_LIMIT: "100000/60", NEXT_TELEMETRY_DISABLED: "1" },
-    stdio: "ignore",
-    detached: true,
-  });
+  // Under this node, not through npm: the child is the server itself, so its exit means its call log is written.
+  server = spawnAppServer(PORT, { ...process.env, ...E2E_SERVER_ENV, NEXTAUTH_URL: ORIGIN, QUIVER_API_RATE_LIMIT: "100000/60", NEXT_TELEMETRY_DISABLED: "1" });
   proxy = await startProxy(fixture.token);
   proxyOrigin = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
   await waitUntilServing();

@@ -5,10 +5,11 @@
  * stored state, never trusted for a time), and a key's rate limit is one allowance shared by both.
  * The instances run on 3110/3111 with the e2e server's settings; the schema is dropped afterwards.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
 import { expect, test } from "./fixtures/test";
+import { spawnAppServer } from "./support/app-server";
 import { E2E_SERVER_ENV } from "./support/environment";
 import {
   MULTI_INSTANCE_KEYS_FILE,
@@ -68,7 +69,7 @@ test.describe("two instances on one PostgreSQL", () => {
       QUIVER_API_RATE_LIMIT: `${MULTI_INSTANCE_RATE_LIMIT.points}/${MULTI_INSTANCE_RATE_LIMIT.seconds}`,
     };
     for (const [index, port] of MULTI_INSTANCE_PORTS.entries()) {
-      servers.push(spawn("npx", ["next", "start", "-p", String(port)], { env: { ...env, NEXTAUTH_URL: origins[index]! }, stdio: "ignore", detached: true }));
+      servers.push(spawnAppServer(port, { ...env, NEXTAUTH_URL: origins[index]! }));
     }
     await Promise.all(origins.map(waitUntilServing));
   });

@@ -1,27 +1,22 @@
 /**
  * Protects the start-up check: a server started with a missing, malformed or wrong encryption
  * key, or other bad configuration, refuses to start, saying which variable to fix, instead of
- * serving pages that cannot decrypt secrets or fail one request at a time. It starts extra `next start` processes on the e2e database (read-only use).
+ * serving pages that cannot decrypt secrets or fail one request at a time. It starts extra app servers (`npm start`'s one-port server) on the e2e database (read-only use).
  */
-import { spawn } from "node:child_process";
 import { generateEncryptionKey } from "../lib/secrets/keyring";
 import { expect, test } from "./fixtures/test";
+import { spawnAppServer } from "./support/app-server";
 import { E2E_SERVER_ENV, E2E_SPARE_PORT } from "./support/environment";
 
 const START_TIMEOUT_MS = 60_000;
 
-/** Runs `next start` with the e2e environment changed by `overrides`; resolves with its exit code and output. */
+/** Runs the app's server with the e2e environment changed by `overrides`; resolves with its exit code and output. */
 function startServerWith(overrides: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const server = spawn("npx", ["next", "start", "-p", String(E2E_SPARE_PORT)], {
-      env: { ...process.env, ...E2E_SERVER_ENV, ...overrides, NEXT_TELEMETRY_DISABLED: "1" },
-      stdio: ["ignore", "pipe", "pipe"],
-      // Its own process group, so giving up kills `next start` too, not only `npx`.
-      detached: true,
-    });
+    const server = spawnAppServer(E2E_SPARE_PORT, { ...process.env, ...E2E_SERVER_ENV, ...overrides, NEXT_TELEMETRY_DISABLED: "1" }, ["ignore", "pipe", "pipe"]);
     let output = "";
-    server.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    server.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    server.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    server.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     const giveUp = setTimeout(() => process.kill(-server.pid!, "SIGKILL"), START_TIMEOUT_MS);
     server.on("exit", (code) => {
       clearTimeout(giveUp);

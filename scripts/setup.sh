@@ -23,4 +23,4 @@ npm run --silent build
 
 port="${PORT:-3000}"
 echo "==> Quiver is starting on http://localhost:${port} — sign in with the admin account shown above (or in .env / your QUIVER_ADMIN_* variables)."
-exec npx next start -p "$port"
+PORT="$port" exec npm start

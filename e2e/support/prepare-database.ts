@@ -1,7 +1,7 @@
 /**
  * Gives the e2e server a fresh database: migrated, seeded like a real installation, plus one
  * operator per role, and tools and a shared credential whose secrets hold values the leak guard watches.
- * Runs before `next start` (see playwright.config.ts), with the e2e server's environment.
+ * Runs before the app server starts (see playwright.config.ts), with the e2e server's environment.
  */
 import { rmSync, writeFileSync } from "node:fs";
 import { applyPendingMigrations } from "../../lib/db/migrations/apply-migrations";

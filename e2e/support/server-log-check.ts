@@ -10,7 +10,8 @@ import { E2E_SERVER_LOG } from "./environment";
 
 export default function checkServerLog(): void {
   const log = readFileSync(E2E_SERVER_LOG, "utf8");
-  if (!log.includes("Ready")) throw new Error(`${E2E_SERVER_LOG} does not hold the e2e server's output.`);
+  // What scripts/server.ts prints once it serves.
+  if (!log.includes("Quiver listening on")) throw new Error(`${E2E_SERVER_LOG} does not hold the e2e server's output.`);
   const leaks = findLeaks([{ url: E2E_SERVER_LOG, contentType: "text/plain", body: log }], DEFAULT_WATCHED_SECRETS);
   if (leaks.length > 0) throw new Error(describeLeaks(leaks).replace("reached the browser", "reached the server log"));
 }

@@ -26,7 +26,7 @@ export function dialectOf(url: string): Dialect {
 
 /**
  * The absolute path of a SQLite `file:` URL. Relative paths are relative to the project root,
- * which is the working directory of the npm scripts and of `next start`.
+ * which is the working directory of the npm scripts and of `npm start`.
  */
 export function sqliteFilePath(url: string, cwd: string = process.cwd()): string {
   const location = url.slice("file:".length).replace(/\?.*$/, "");

@@ -1,18 +1,22 @@
 import "server-only";
 
 /**
- * The agents' door alone on `node:http` (`npm run gateway`, issue 23): the framework-free handler
- * (door-routes.ts) behind `@hono/node-server`'s request listener, for operators who scale agents'
- * traffic apart from the dashboard — any number of gateways on one PostgreSQL behave as one (keys,
- * counters, the call log and the catalog live in the database). Stopping drains: the server stops
- * accepting, requests in flight finish (those still running after {@link DRAIN_TIMEOUT_MS} are cut),
- * and the call log's buffer is written before the process exits, so a restart loses no rows.
+ * The agents' door on `node:http` (issue 23): the framework-free handler (door-routes.ts) behind
+ * `@hono/node-server`'s request listener, either
+ * - alone (`npm run gateway`), for operators who scale agents' traffic apart from the dashboard —
+ *   any number of gateways on one PostgreSQL behave as one (keys, counters, the call log and the
+ *   catalog live in the database); or
+ * - in front of the dashboard (`npm start`, scripts/server.ts): `/api/v1` goes to the door and
+ *   every other request to `otherwise` — Next.js's request handler — on one port.
+ * Stopping drains: the server stops accepting, requests in flight finish (those still running after
+ * {@link DRAIN_TIMEOUT_MS} are cut), and the call log's buffer is written before it resolves, so a
+ * restart loses no rows.
  */
-import { createServer, type Server } from "node:http";
+import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { flushCallLog } from "../call-log";
-import { handleDoorRequest } from "./door-routes";
+import { DOOR_PATH_PREFIX, handleDoorRequest } from "./door-routes";
 
 /** How long a stop waits for requests in flight (a tool's timeout is at most 120 s; agents retry a cut call). */
 export const DRAIN_TIMEOUT_MS = 10_000;
@@ -25,18 +29,37 @@ export interface Gateway {
   stop(): Promise<void>;
 }
 
-/** Listens on `host`:`port` (0 picks a free port) and answers every request with the door. */
-export async function startGateway({ host, port }: { host: string; port: number }): Promise<Gateway> {
-  // Its own process: Hono's lighter Request and Response may stand in for the global ones.
-  const server = createServer(getRequestListener(handleDoorRequest, { overrideGlobalObjects: true }));
+export interface DoorServerOptions {
+  /** Where to listen; no host listens on every interface (as `next start` does). Port 0 picks a free one. */
+  readonly host?: string;
+  readonly port: number;
+  /** What answers every request outside {@link DOOR_PATH_PREFIX} (Next.js's handler); without it the door answers all, with 404s. */
+  readonly otherwise?: RequestListener;
+}
+
+/** Whether a request target (`/api/v1/…?…`) is the door's. */
+export function isDoorPath(target: string | undefined): boolean {
+  if (target === undefined || !target.startsWith(DOOR_PATH_PREFIX)) return false;
+  const next = target.charAt(DOOR_PATH_PREFIX.length);
+  return next === "" || next === "/" || next === "?";
+}
+
+/** Listens on `host`:`port` and answers the door's paths with the door, the others with `otherwise`. */
+export async function startGateway({ host, port, otherwise }: DoorServerOptions): Promise<Gateway> {
+  // Alone in its process, Hono's lighter Request and Response may stand in for the global ones;
+  // beside Next.js they are left alone.
+  const door = getRequestListener(handleDoorRequest, { overrideGlobalObjects: otherwise === undefined });
+  const server = createServer(otherwise === undefined ? door : (request, response) => (isDoorPath(request.url) ? door(request, response) : otherwise(request, response)));
   // Agents' calls are small request/response exchanges: send each write at once.
   server.on("connection", (socket) => socket.setNoDelay(true));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(port, host, () => resolve());
+    if (host === undefined) server.listen(port, () => resolve());
+    else server.listen(port, host, () => resolve());
   });
   const { address, port: bound } = server.address() as AddressInfo;
-  const origin = `http://${address.includes(":") ? `[${address}]` : address}:${bound}`;
+  const shown = address === "::" || address === "0.0.0.0" ? "localhost" : address;
+  const origin = `http://${shown.includes(":") ? `[${shown}]` : shown}:${bound}`;
   let stopping: Promise<void> | null = null;
   // While stopping, a keep-alive connection is closed as soon as its last answer is sent, not at its idle timeout.
   server.on("request", (_request, response) => {

@@ -1,0 +1,16 @@
+/**
+ * The app's server as `npm start` runs it (scripts/server.ts: one port, the agents' door in front
+ * of Next.js), for the specs and benchmarks that start one of their own. package.json's `start`
+ * runs the same arguments (scripts/test-command.test.ts checks that they agree).
+ */
+import { spawn, type ChildProcess, type StdioOptions } from "node:child_process";
+
+export const APP_SERVER_ARGS = ["--import", "tsx", "--import", "./scripts/server-only-loader.mjs", "scripts/server.ts"] as const;
+
+/** `APP_SERVER_ARGS` as one shell command (for Playwright's webServer). */
+export const APP_SERVER_COMMAND = `node ${APP_SERVER_ARGS.join(" ")}`;
+
+/** Starts the app's server on `port` with `env`, under this node, in its own process group: `process.kill(-pid)` stops it and its exit is the server's. */
+export function spawnAppServer(port: number, env: NodeJS.ProcessEnv, stdio: StdioOptions = "ignore"): ChildProcess {
+  return spawn(process.execPath, [...APP_SERVER_ARGS], { env: { ...env, PORT: String(port) }, stdio, detached: true });
+}
