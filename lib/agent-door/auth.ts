@@ -1,13 +1,16 @@
 import "server-only";
 
 /**
- * Who is calling the runtime API: the Bearer token of an API key (SPEC §8). Validity is read from
- * the database on every call — nothing about a key is cached in the process — so a key revoked
- * through any instance is refused by every instance on its next call. The same query reads the
- * catalog's stamp, which the rest of the request uses to pick its snapshot (snapshot.ts), so a
- * call costs one database round trip before the tool runs.
+ * Who is calling the runtime API: the Bearer token of an API key (SPEC §8). The key and the
+ * catalog's stamp (which the rest of the request uses to pick its snapshot, snapshot.ts) are read
+ * in one query — or answered from memory while the database's change signal (lib/db/change-signal.ts)
+ * says nothing has been committed since they were read. Any commit, by any instance or process,
+ * drops what is remembered, so a key revoked anywhere is refused on the very next call everywhere.
+ * Where the database gives no signal (PostgreSQL, for now) every call reads the database.
  */
-import { findApiKeyAndCatalogStamp, LAST_USED_INTERVAL_MS, touchApiKeyLastUsed } from "./api-keys";
+import { changeSignalOf } from "../db/change-signal";
+import { getDb, type Db } from "../db/client";
+import { findApiKeyAndCatalogStamp, hashToken, LAST_USED_INTERVAL_MS, touchApiKeyLastUsed } from "./api-keys";
 import { personaExists } from "./snapshot";
 import { agentError, type AgentErrorBody } from "./errors";
 
@@ -25,6 +28,33 @@ export type AgentAuthResult =
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
+type FoundKey = Awaited<ReturnType<typeof findApiKeyAndCatalogStamp>>;
+
+/** Beyond this many remembered tokens (a flood of made-up ones, say) memory starts afresh. */
+export const MAX_REMEMBERED_KEYS = 10_000;
+
+/** Per database client: the change token the remembered keys were read at, and the keys by token hash. */
+const remembered = new WeakMap<Db, { changeToken: number; keys: Map<string, FoundKey> }>();
+
+/** {@link findApiKeyAndCatalogStamp}, answered from memory while nothing has been committed since. */
+async function findKey(token: string): Promise<FoundKey> {
+  const db = getDb();
+  // Read before the query: a commit while it runs changes the next call's token, so nothing stale is kept.
+  const changeToken = changeSignalOf(db).token();
+  if (changeToken === null) return findApiKeyAndCatalogStamp(token);
+  let memory = remembered.get(db);
+  if (memory?.changeToken !== changeToken) {
+    memory = { changeToken, keys: new Map() };
+    remembered.set(db, memory);
+  }
+  const hash = hashToken(token);
+  if (memory.keys.has(hash)) return memory.keys.get(hash)!;
+  const found = await findApiKeyAndCatalogStamp(token);
+  if (memory.keys.size >= MAX_REMEMBERED_KEYS) memory.keys.clear();
+  memory.keys.set(hash, found);
+  return found;
+}
+
 /** The token of an `Authorization: Bearer …` header, or null. */
 export function bearerToken(authorization: string | null): string | null {
   return authorization?.match(BEARER)?.[1] ?? null;
@@ -41,7 +71,7 @@ export async function authenticateAgent(
 ): Promise<AgentAuthResult | { ok: false; status: 404; body: AgentErrorBody }> {
   const token = bearerToken(authorization);
   if (token === null) return agentError("unauthorized", "Send an API key as Authorization: Bearer <key>.");
-  const found = await findApiKeyAndCatalogStamp(token);
+  const found = await findKey(token);
   if (found === null) return agentError("unauthorized", "The API key is not valid.");
   const { key, catalogStamp } = found;
   if (key.revoked) return agentError("unauthorized", "The API key has been revoked.");

@@ -8,6 +8,7 @@
  * client component; Prisma itself would fail to bundle for the browser.
  */
 import { createAdapterFactory } from "./adapter";
+import { rememberDatabaseUrl } from "./change-signal";
 import { configuredDatabaseUrl, dialectOf } from "./database-url";
 import { PrismaClient as PostgresClient } from "./generated/postgresql/client";
 import { Prisma, PrismaClient as SqliteClient } from "./generated/sqlite/client";
@@ -19,9 +20,10 @@ export type Tx = Prisma.TransactionClient;
 /** A new client for `url` (default: DATABASE_URL). The caller owns it and calls `$disconnect()`. */
 export function createDb(url: string = configuredDatabaseUrl()): Db {
   const adapter = createAdapterFactory(url);
-  if (dialectOf(url) === "sqlite") return new SqliteClient({ adapter });
   // Same models, same API; the PostgreSQL client's types differ only in provider-specific generics.
-  return new PostgresClient({ adapter }) as unknown as Db;
+  const db = dialectOf(url) === "sqlite" ? new SqliteClient({ adapter }) : (new PostgresClient({ adapter }) as unknown as Db);
+  rememberDatabaseUrl(db, url);
+  return db;
 }
 
 const holder = globalThis as typeof globalThis & { quiverDb?: Db };
