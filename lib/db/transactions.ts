@@ -8,6 +8,17 @@ import { getDb, type Tx } from "./client";
 /** Generous bounds: a loaded machine must not fail a save that is merely slow. */
 const WAIT_MS = 10_000;
 const TIMEOUT_MS = 20_000;
+/** Before another attempt, a lost race waits up to this many ms times the attempts so far (at random). */
+export const RETRY_JITTER_MS = 25;
+
+/**
+ * A random pause before attempt `attempt + 1`: two transactions that collided and retried at once
+ * would likely collide again while the winner is still committing; spread out, the retry starts
+ * after it.
+ */
+function backOff(attempt: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.random() * RETRY_JITTER_MS * attempt));
+}
 
 export interface TransactionOptions {
   /**
@@ -49,6 +60,7 @@ export async function inTransaction<T>(work: (tx: Tx) => Promise<T>, options: Tr
       if (attempt >= attempts) {
         throw new ConflictError("Someone else made a change at the same moment. Reload and try again.");
       }
+      await backOff(attempt);
     }
   }
 }
