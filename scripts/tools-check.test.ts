@@ -97,6 +97,17 @@ describe.each(sqlite)("npm run tools:check on $name", (target) => {
     expect(one.output).not.toContain("order_status");
   }, COMMAND_TEST_TIMEOUT_MS);
 
+  it("prints a control character a stored case name holds as an escape, never raw to the terminal", async () => {
+    await seed("/ok");
+    const actor = await insertOperator(db(), "older@example.com");
+    // Stored by the data layer directly, as a row written before names lost their control characters would be.
+    await createTestCase({ toolName: "convert_units", name: "red\u001b[31m alert\u202e", arguments: { value: 1, from: "km", to: "m" }, context: {}, expectations: [] }, actor);
+    const run = await toolsCheck("--tool", "convert_units");
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toContain("red\\x1b[31m alert\\u202e");
+    expect(run.output).not.toMatch(/[\u001b\u202e]/);
+  }, COMMAND_TEST_TIMEOUT_MS);
+
   it("exits 2 for an unknown tool or option, running nothing", async () => {
     await seed("/ok");
     const unknown = await toolsCheck("--tool=no_such_tool");

@@ -14,6 +14,7 @@ const { runTestCases } = await import("../lib/playground");
 const { loadCatalogTool } = await import("../lib/catalog");
 const { listToolsWithTestCases } = await import("../lib/playground");
 const { getDb } = await import("../lib/db/client");
+const { printable } = await import("../lib/security/control-characters");
 
 const USAGE = "Usage: npm run tools:check [-- --tool NAME]";
 /** Whoever the audit trail names for these runs. */
@@ -42,9 +43,13 @@ function cut(text: string, width: number): string {
   return line.length > width ? `${line.slice(0, width - 1)}…` : line;
 }
 
-/** Columns padded to their widest cell, a rule under the header. */
-function table(rows: readonly Row[]): string {
+/**
+ * Columns padded to their widest cell, a rule under the header. Cells are stored text (case names,
+ * results): a control character in one is shown as an escape, never obeyed by the terminal.
+ */
+function table(stored: readonly Row[]): string {
   const header: Row = ["TOOL", "CASE", "RESULT", "FIRST DIFFERENCE"];
+  const rows = stored.map((row) => row.map(printable) as unknown as Row);
   const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => row[column]!.length)));
   const line = (row: Row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ").trimEnd();
   return [line(header), widths.map((width) => "-".repeat(width)).join("  "), ...rows.map(line)].join("\n");

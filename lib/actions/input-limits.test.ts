@@ -13,7 +13,8 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ValidationError, type ValidationIssue } from "../errors";
-import { BOUNDED, boundedJson, boundedList, boundedRecord, boundedText, describeLimit, INPUT_LIMITS, jsonByteSize } from "./input-limits";
+import { BOUNDED, boundedJson, boundedList, boundedName, boundedRecord, boundedText, describeLimit, INPUT_LIMITS, jsonByteSize } from "./input-limits";
+import { newUserSchema } from "../operators/schemas";
 import { parseInput } from "./parse-input";
 import { newApiKeySchema } from "../agent-door/schemas";
 import { saveCredentialSchema } from "../credentials/server/schemas";
@@ -263,5 +264,24 @@ describe("describeLimit", () => {
     [1000, "entries", "1,000 entries"],
   ] as const)("%d %s → %s", (limit, unit, expected) => {
     expect(describeLimit(limit, unit)).toBe(expected);
+  });
+});
+
+describe("names lose their control characters at the input boundary (issue 25, finding 5)", () => {
+  const hostile = " Support\u001b[2J\u0007 bot\u202e ";
+
+  it("strips them, then trims and bounds what is left", () => {
+    expect(boundedName(20).parse(hostile)).toBe("Support[2J bot");
+    expect(boundedName(5).safeParse("ab\u0000cdef").success).toBe(false);
+    expect(boundedName(5).parse("ab\u0000cde")).toBe("abcde");
+  });
+
+  it.each([
+    ["an API key's name", () => newApiKeySchema.shape.name],
+    ["a persona's name", () => newPersonaSchema.shape.name],
+    ["a test case's name", () => saveTestCaseSchema.shape.name],
+    ["an operator's name", () => newUserSchema.shape.name],
+  ])("for %s", (_what, schema) => {
+    expect(schema().parse(hostile)).toBe("Support[2J bot");
   });
 });

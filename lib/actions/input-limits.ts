@@ -12,6 +12,7 @@
  * anything unbounded.
  */
 import { z } from "zod";
+import { stripControlCharacters } from "../security/control-characters";
 import { MAX_NAME_LENGTH } from "../tools/client";
 
 const KIB = 1024;
@@ -84,6 +85,14 @@ export function boundedText(limit: number) {
 /** A trimmed string of at most `limit` characters after trimming. */
 export function boundedTrimmedText(limit: number) {
   return z.string().trim().max(limit, `must be at most ${describeLimit(limit, "characters")}`);
+}
+
+/**
+ * What people read as a name (a persona's, a key's, an operator's, a test case's): control
+ * characters removed (lib/security/control-characters.ts), then trimmed, at most `limit` characters.
+ */
+export function boundedName(limit: number) {
+  return z.string().overwrite(stripControlCharacters).trim().max(limit, `must be at most ${describeLimit(limit, "characters")}`);
 }
 
 /** A list of at most `limit` entries of `item`. */

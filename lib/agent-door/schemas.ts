@@ -1,6 +1,6 @@
 /** Inputs of the API key actions (app/(dashboard)/settings/api-keys). */
 import { z } from "zod";
-import { boundedList, boundedText, boundedTrimmedText, INPUT_LIMITS } from "../actions/input-limits";
+import { boundedList, boundedName, boundedText, INPUT_LIMITS } from "../actions/input-limits";
 
 /** A date from the form's date field: the key works through that whole day (UTC), to its last millisecond. */
 const expiryDate = boundedText(INPUT_LIMITS.token)
@@ -9,7 +9,7 @@ const expiryDate = boundedText(INPUT_LIMITS.token)
 
 /** A new API key: its name, the personas it may use, and an optional last day. */
 export const newApiKeySchema = z.object({
-  name: boundedTrimmedText(INPUT_LIMITS.displayName),
+  name: boundedName(INPUT_LIMITS.displayName),
   personaSlugs: boundedList(boundedText(INPUT_LIMITS.slug)),
   expiresOn: z.union([z.literal("").transform(() => null), expiryDate]),
 });

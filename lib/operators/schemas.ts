@@ -1,7 +1,7 @@
 /** Inputs of the operator actions (lib/operators/actions.ts): the operators list and the account page. */
 import { z } from "zod";
 import { ROLES } from "./roles";
-import { boundedText, INPUT_LIMITS } from "../actions/input-limits";
+import { boundedName, boundedText, INPUT_LIMITS } from "../actions/input-limits";
 
 /**
  * A password field's cap on characters. Generous on purpose: the password policy's own, sharper
@@ -19,7 +19,7 @@ export const userIdSchema = boundedText(INPUT_LIMITS.id).min(1, "Choose an opera
 /** The "Add an operator" form. */
 export const newUserSchema = z.object({
   email: boundedText(INPUT_LIMITS.email),
-  name: boundedText(INPUT_LIMITS.displayName),
+  name: boundedName(INPUT_LIMITS.displayName),
   role: roleSchema,
   password,
 });

@@ -2,7 +2,7 @@ import "server-only";
 /** Inputs of the playground: a run (app/api/playground/runs) and saved test cases (lib/playground/actions.ts). */
 import { z } from "zod";
 import { MAX_TEST_CASE_NAME } from "./test-cases";
-import { boundedJson, boundedRecord, boundedText, boundedTrimmedText, INPUT_LIMITS } from "../actions/input-limits";
+import { boundedJson, boundedRecord, boundedName, boundedText, INPUT_LIMITS } from "../actions/input-limits";
 import { toolNameSchema } from "../catalog";
 
 /** Turn-context fields (`chat_id`, `tenant`, …) and their values. */
@@ -19,7 +19,7 @@ export const runSchema = z.object({
 /** A run saved as a named test case with the chosen expectations. */
 export const saveTestCaseSchema = z.object({
   toolName: toolNameSchema,
-  name: boundedTrimmedText(MAX_TEST_CASE_NAME),
+  name: boundedName(MAX_TEST_CASE_NAME),
   arguments: boundedJson(INPUT_LIMITS.argumentsBytes),
   context: contextSchema,
   expectations: boundedJson(INPUT_LIMITS.expectationsBytes),

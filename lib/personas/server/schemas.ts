@@ -1,6 +1,6 @@
 /** Inputs of the persona actions (app/(dashboard)/personas): switches, create, details, tree, grant, call log. */
 import { z } from "zod";
-import { boundedList, boundedText, boundedTrimmedText, INPUT_LIMITS } from "../../actions/input-limits";
+import { boundedList, boundedName, boundedText, boundedTrimmedText, INPUT_LIMITS } from "../../actions/input-limits";
 
 /** A persona's slug, as the dashboard sends it. */
 export const personaSlugSchema = boundedText(INPUT_LIMITS.slug).min(1, "Choose a persona");
@@ -27,7 +27,7 @@ export const setGrantSchema = z.object({ slug: personaSlugSchema, grant: grantSc
 
 /** A new persona. */
 export const newPersonaSchema = z.object({
-  name: boundedTrimmedText(INPUT_LIMITS.displayName),
+  name: boundedName(INPUT_LIMITS.displayName),
   slug: boundedTrimmedText(INPUT_LIMITS.slug),
   description: boundedTrimmedText(INPUT_LIMITS.description).default(""),
   parentSlug: boundedText(INPUT_LIMITS.slug).nullable().default(null),
@@ -40,7 +40,7 @@ export type NewPersonaInput = z.input<typeof newPersonaSchema>;
 /** A persona's name and description. */
 export const personaDetailsSchema = z.object({
   slug: personaSlugSchema,
-  name: boundedTrimmedText(INPUT_LIMITS.displayName),
+  name: boundedName(INPUT_LIMITS.displayName),
   description: boundedTrimmedText(INPUT_LIMITS.description),
 });
 
