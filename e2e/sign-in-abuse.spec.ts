@@ -2,7 +2,9 @@
  * Protects the front door against abuse: a crafted sign-in link cannot send an operator off the
  * site after signing in, and guessing a password locks the account — ten wrong passwords lock it
  * with a message saying until when, the right password is refused during the lockout too, and
- * the audit trail shows every refused attempt. Uses its own operator (LOCKOUT_OPERATOR).
+ * the audit trail shows every refused attempt. Uses its own operator (LOCKOUT_OPERATOR). A forged
+ * X-Forwarded-For is not believed: the trail records the connection's address (no proxy is trusted
+ * by default, QUIVER_TRUSTED_PROXIES), so rotating the header cannot dodge the per-address limit.
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
@@ -64,6 +66,30 @@ test("ten wrong passwords lock the account, the right one is refused during the 
     await events.nth(1).locator("summary").click();
     await expect(events.nth(1).getByRole("row", { name: /^failures / })).toContainText("10");
   } finally {
+    await auditor.close();
+  }
+});
+
+test("a forged X-Forwarded-For is not believed: the audit records the connection's own address", async ({ browser }) => {
+  const forgedEmail = "forged-address@e2e.quiver.test";
+  const forger = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": "203.0.113.7", "x-quiver-client-address": "198.51.100.9" } });
+  const auditor = await browser.newContext({ storageState: storageStateFor("admin") });
+  try {
+    const page = await forger.newPage();
+    await page.goto("/login");
+    await submitSignIn(page, forgedEmail, "not-the-password");
+    await expect(page.getByRole("status")).toHaveText(WRONG_CREDENTIALS);
+
+    const audit = await auditor.newPage();
+    await audit.goto(`/audit?action=auth.sign_in_failed&target=${encodeURIComponent(forgedEmail)}`);
+    const entry = audit.getByRole("list", { name: "Audit events" }).getByRole("listitem").first();
+    await entry.locator("summary").click();
+    const address = entry.getByRole("row", { name: /^address / });
+    await expect(address).toContainText("127.0.0.1");
+    await expect(entry).not.toContainText("203.0.113.7");
+    await expect(entry).not.toContainText("198.51.100.9");
+  } finally {
+    await forger.close();
     await auditor.close();
   }
 });

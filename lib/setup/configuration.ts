@@ -7,6 +7,7 @@ import "server-only";
 import { checkSignInSettings, oidcProviderFromEnv } from "../operators";
 import { executionConfigFromEnv, type ExecutionConfig } from "../tools";
 import { allowedHostnamesFromEnv, publicOriginFromEnv, rateLimitFromEnv, retentionDaysFromEnv } from "../agent-door";
+import { trustedProxiesFromEnv } from "../security/client-address";
 
 let executionConfig: ExecutionConfig | null = null;
 
@@ -34,4 +35,5 @@ export function validateConfiguration(): void {
   rateLimitFromEnv(process.env);
   allowedHostnamesFromEnv(process.env);
   retentionDaysFromEnv(process.env);
+  trustedProxiesFromEnv(process.env);
 }

@@ -127,3 +127,28 @@ describe.each(targets)("the gateway on $name", (target) => {
     await expect(fetch(`${gateway!.origin}/api/v1/openapi.json`)).rejects.toThrow();
   });
 });
+
+describe("the one-port server's client address (QUIVER_TRUSTED_PROXIES)", () => {
+  /** A server whose dashboard side answers with the client address it was handed. */
+  async function echoingServer(trustedProxies: string) {
+    process.env.QUIVER_TRUSTED_PROXIES = trustedProxies;
+    try {
+      return await startGateway({ host: "127.0.0.1", port: 0, otherwise: (request, response) => response.end(String(request.headers["x-quiver-client-address"])) });
+    } finally {
+      delete process.env.QUIVER_TRUSTED_PROXIES;
+    }
+  }
+
+  it.each([
+    ["no proxy is trusted: the socket's peer, whatever the headers say", "", "127.0.0.1"],
+    ["the loopback proxy is trusted: the address it forwarded", "127.0.0.1", "203.0.113.7"],
+  ])("%s", async (_case, trusted, expected) => {
+    const server = await echoingServer(trusted);
+    try {
+      const answer = await fetch(`${server.origin}/login`, { headers: { "x-forwarded-for": "203.0.113.7", "x-quiver-client-address": "6.6.6.6" } });
+      expect(await answer.text()).toBe(expected);
+    } finally {
+      await server.stop();
+    }
+  });
+});

@@ -15,6 +15,7 @@ import "server-only";
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
+import { clientAddress, CLIENT_ADDRESS_HEADER, trustedProxiesFromEnv } from "../../security/client-address";
 import { flushCallLog } from "../call-log";
 import { DOOR_PATH_PREFIX, handleDoorRequest } from "./door-routes";
 
@@ -49,7 +50,17 @@ export async function startGateway({ host, port, otherwise }: DoorServerOptions)
   // Alone in its process, Hono's lighter Request and Response may stand in for the global ones;
   // beside Next.js they are left alone.
   const door = getRequestListener(handleDoorRequest, { overrideGlobalObjects: otherwise === undefined });
-  const server = createServer(otherwise === undefined ? door : (request, response) => (isDoorPath(request.url) ? door(request, response) : otherwise(request, response)));
+  const trusted = trustedProxiesFromEnv(process.env);
+  const server = createServer(
+    otherwise === undefined
+      ? door
+      : (request, response) => {
+          if (isDoorPath(request.url)) return door(request, response);
+          // The dashboard learns who is calling from this header alone, set here from the socket and the trusted proxies (QUIVER_TRUSTED_PROXIES).
+          request.headers[CLIENT_ADDRESS_HEADER] = clientAddress(request.socket.remoteAddress, [request.headers["x-forwarded-for"] ?? []].flat().join(", "), trusted);
+          return otherwise(request, response);
+        },
+  );
   // Agents' calls are small request/response exchanges: send each write at once.
   server.on("connection", (socket) => socket.setNoDelay(true));
   await new Promise<void>((resolve, reject) => {

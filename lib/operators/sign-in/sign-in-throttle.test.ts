@@ -25,6 +25,8 @@ describe("clientAddressOf", () => {
     [{}, "unknown"],
     [undefined, "unknown"],
     [{ "x-forwarded-for": "x".repeat(500) }, "x".repeat(64)],
+    // The one-port server's own determination wins over anything a client wrote.
+    [{ "x-quiver-client-address": "127.0.0.1", "x-forwarded-for": "203.0.113.7" }, "127.0.0.1"],
   ])("%j → %j", (headers, expected) => {
     expect(clientAddressOf(headers)).toBe(expected);
   });

@@ -7,6 +7,7 @@ import "server-only";
  * one address. Counters live in the database, so every instance of the app shares them.
  */
 import { failureCounter, type FailurePolicy } from "../../db/rate-limits";
+import { CLIENT_ADDRESS_HEADER } from "../../security/client-address";
 
 export const ACCOUNT_POLICY: FailurePolicy = { limit: 10, windowSeconds: 15 * 60, lockSeconds: 15 * 60 };
 export const ADDRESS_POLICY: FailurePolicy = { limit: 100, windowSeconds: 15 * 60, lockSeconds: 15 * 60 };
@@ -28,11 +29,15 @@ export function failureDelayMs(failures: number): number {
 }
 
 /**
- * The client address of a sign-in request: the first `X-Forwarded-For` entry, which a reverse
- * proxy in front of Quiver sets (Next.js sets it from the socket when no proxy did). "unknown"
- * when absent, so such requests still share one counter.
+ * The client address of a sign-in request: what the one-port server (`npm start`) determined from
+ * the socket and `QUIVER_TRUSTED_PROXIES` (lib/security/client-address.ts), in a header it sets on
+ * every request and no client can supply. Without that server (`next dev`) the first
+ * `X-Forwarded-For` entry, which Next.js sets from the socket when no proxy did. "unknown" when
+ * absent, so such requests still share one counter.
  */
 export function clientAddressOf(headers: Readonly<Record<string, unknown>> | undefined): string {
+  const determined = headers?.[CLIENT_ADDRESS_HEADER];
+  if (typeof determined === "string" && determined !== "") return determined.slice(0, 64);
   const forwarded = headers?.["x-forwarded-for"];
   const first = typeof forwarded === "string" ? forwarded.split(",")[0]!.trim() : "";
   return first.slice(0, 64) || "unknown";
