@@ -81,6 +81,21 @@ export function createNonce() {
   return btoa(String.fromCharCode(...bytes));
 }
 
+/**
+ * The security headers of a response that is not a page, served outside Next.js (the agents' door
+ * on node:http: `npm start`'s `/api/v1` and `npm run gateway`): the same as {@link staticHeaderRules}
+ * give such a response inside Next.js.
+ * @param {string | null | undefined} forwardedProto the request's `X-Forwarded-Proto`
+ * @returns {SecurityHeader[]}
+ */
+export function nonPageSecurityHeaders(forwardedProto) {
+  return [
+    ...COMMON_SECURITY_HEADERS,
+    { key: "Content-Security-Policy", value: NON_PAGE_CONTENT_SECURITY_POLICY },
+    ...(forwardedProto === "https" ? [STRICT_TRANSPORT_SECURITY] : []),
+  ];
+}
+
 /** The path prefixes `proxy.ts` does not run on; their responses take the non-page policy. */
 export const NON_PAGE_PREFIXES = /** @type {const} */ (["/api/", "/_next/"]);
 

@@ -9,6 +9,7 @@ import "server-only";
  * path does not take is 405 with `Allow`, both in the door's error shape.
  */
 import { Hono } from "hono";
+import { nonPageSecurityHeaders } from "../../security/headers.js";
 import { isProviderFormat, PROVIDER_FORMATS } from "../../tools";
 import { callAgentTool } from "../call";
 import { agentError, agentErrorResponse } from "../errors";
@@ -79,6 +80,7 @@ function methodNotAllowed(allow: string): Response {
 }
 
 const door = new Hono().basePath(DOOR_PATH_PREFIX);
+
 // The OpenAPI document is public, like any API's published contract.
 door.get(ROUTES.openapi, (c) => Response.json(runtimeOpenApiDocument(new URL(c.req.url).origin)));
 door.get(ROUTES.tools, (c) => answering(c.req.raw, () => listTools(c.req.raw, c.req.param("slug"))));
@@ -91,7 +93,13 @@ door.all(ROUTES.call, () => methodNotAllowed("POST"));
 door.notFound(() => agentErrorResponse(agentError("not_found", "There is no such path in the runtime API: see /api/v1/openapi.json.")));
 door.onError((error, c) => answering(c.req.raw, () => Promise.reject(error)));
 
-/** Answers one request to the agents' door (any path; those outside {@link DOOR_PATH_PREFIX} are 404). */
-export function handleDoorRequest(request: Request): Promise<Response> {
-  return Promise.resolve(door.fetch(request));
+/**
+ * Answers one request to the agents' door (any path; those outside {@link DOOR_PATH_PREFIX} are
+ * 404), with the security headers Next.js's configuration gives a non-page response — the door is
+ * served outside Next.js, by node:http.
+ */
+export async function handleDoorRequest(request: Request): Promise<Response> {
+  const response = await door.fetch(request);
+  for (const { key, value } of nonPageSecurityHeaders(request.headers.get("x-forwarded-proto"))) response.headers.set(key, value);
+  return response;
 }

@@ -18,6 +18,7 @@ import { createApiKey } from "../api-keys";
 import { flushCallLog } from "../call-log";
 import { MAX_CALL_BODY_BYTES } from "../http";
 import { closeMcpClients, connectMcpClientAt, MCP_CLIENTS } from "../mcp-test-client";
+import { COMMON_SECURITY_HEADERS, NON_PAGE_CONTENT_SECURITY_POLICY } from "../../security/headers.js";
 import { startGateway, type Gateway } from "./node-server";
 
 process.env.QUIVER_ENCRYPTION_KEY = generateEncryptionKey();
@@ -75,6 +76,17 @@ describe.each(targets)("the gateway on $name", (target) => {
     const openapi = await fetch(`${origin}/api/v1/openapi.json`);
     expect(openapi.status).toBe(200);
     expect(((await openapi.json()) as { servers: { url: string }[] }).servers[0]?.url).toContain(origin);
+  });
+
+  it("sets the non-page security headers on every answer, HSTS when the proxy says HTTPS", async () => {
+    const { origin, send } = await setUp();
+    for (const response of [await fetch(`${origin}/api/v1/openapi.json`), await send("/api/v1/personas/support/tools?format=mcp"), await fetch(`${origin}/api/v1/nope`)]) {
+      expect(response.headers.get("content-security-policy")).toBe(NON_PAGE_CONTENT_SECURITY_POLICY);
+      for (const { key, value } of COMMON_SECURITY_HEADERS) expect(response.headers.get(key)).toBe(value);
+      expect(response.headers.get("strict-transport-security")).toBeNull();
+    }
+    const overHttps = await fetch(`${origin}/api/v1/openapi.json`, { headers: { "x-forwarded-proto": "https" } });
+    expect(overHttps.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
   });
 
   it("calls a tool: the upstream receives it and the agent gets the extracted result", async () => {
