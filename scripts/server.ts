@@ -14,15 +14,16 @@ import { loadProjectEnv } from "./db/load-env";
 loadProjectEnv();
 const { default: next } = await import("next");
 const { verifyConfigurationBeforeServing } = await import("../lib/setup");
-const { startGateway } = await import("../lib/agent-door/gateway");
+const { portProblem, startGateway } = await import("../lib/agent-door/gateway");
 const { PROJECT_ROOT } = await import("../lib/db/migrations/dialect-schemas");
 
 const portText = process.env.PORT?.trim() || "3000";
-const port = Number(portText);
-if (!/^\d+$/.test(portText) || port < 1 || port > 65535) {
-  console.error(`\nQuiver cannot start: PORT must be a port number from 1 to 65535, found "${portText}"\n`);
+const badPort = portProblem(portText);
+if (badPort !== null) {
+  console.error(`\nQuiver cannot start: PORT ${badPort}\n`);
   process.exit(1);
 }
+const port = Number(portText);
 
 // Before anything listens (Next.js runs the same check from instrumentation.ts, but only once serving).
 await verifyConfigurationBeforeServing();

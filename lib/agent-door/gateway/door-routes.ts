@@ -83,14 +83,15 @@ const door = new Hono().basePath(DOOR_PATH_PREFIX);
 
 // The OpenAPI document is public, like any API's published contract.
 door.get(ROUTES.openapi, (c) => Response.json(runtimeOpenApiDocument(new URL(c.req.url).origin)));
-door.get(ROUTES.tools, (c) => answering(c.req.raw, () => listTools(c.req.raw, c.req.param("slug"))));
-door.post(ROUTES.call, (c) => answering(c.req.raw, () => callTool(c.req.raw, c.req.param("slug"), c.req.param("name"))));
+door.get(ROUTES.tools, (c) => listTools(c.req.raw, c.req.param("slug")));
+door.post(ROUTES.call, (c) => callTool(c.req.raw, c.req.param("slug"), c.req.param("name")));
 // Every method goes to the MCP server, which answers GET and DELETE (2025 session operations) with 405 itself.
-door.all(ROUTES.mcp, (c) => answering(c.req.raw, () => handleMcpRequest(c.req.raw, c.req.param("slug"), agentMcpDoor)));
+door.all(ROUTES.mcp, (c) => handleMcpRequest(c.req.raw, c.req.param("slug"), agentMcpDoor));
 door.all(ROUTES.openapi, () => methodNotAllowed("GET"));
 door.all(ROUTES.tools, () => methodNotAllowed("GET"));
 door.all(ROUTES.call, () => methodNotAllowed("POST"));
 door.notFound(() => agentErrorResponse(agentError("not_found", "There is no such path in the runtime API: see /api/v1/openapi.json.")));
+// Any route's unexpected failure: a generic 500, logged (or nothing, when the agent hung up first).
 door.onError((error, c) => answering(c.req.raw, () => Promise.reject(error)));
 
 /**
