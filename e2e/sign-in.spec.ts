@@ -9,17 +9,26 @@ import { signInAs, signInThroughForm } from "./support/sign-in";
 
 const SESSION_COOKIE = "next-auth.session-token";
 
-test("an operator signs in, sees the dashboard and signs out", async ({ page, context }) => {
+test("an operator signs in, sees the dashboard and signs out, which ends the session on the server", async ({ page, context }) => {
   await signInAs(page, E2E_OPERATORS.editor);
   await expect(page).toHaveURL(/\/tools$/);
   await expect(page.getByRole("heading", { level: 1, name: "Tools" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Tools" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByLabel("Role: editor")).toBeVisible();
 
+  const sessionCookie = (await context.cookies()).find((cookie) => cookie.name === SESSION_COOKIE);
+  expect(sessionCookie).toBeDefined();
+
   await page.getByRole("button", { name: "Account menu" }).click();
   await page.getByRole("menuitem", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/login/);
   expect((await context.cookies()).some((cookie) => cookie.name === SESSION_COOKIE)).toBe(false);
+  await page.goto("/personas");
+  await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fpersonas/);
+
+  // A copy of the signed-out session's token, replayed, no longer stands for anyone.
+  await context.addCookies([sessionCookie!]);
+  expect(await (await page.request.get("/api/auth/session")).json()).toEqual({});
   await page.goto("/personas");
   await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fpersonas/);
 });

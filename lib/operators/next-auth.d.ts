@@ -12,6 +12,8 @@ declare module "next-auth" {
 declare module "next-auth/jwt" {
   interface JWT {
     operatorId?: string;
+    /** This session's id, recorded when it is signed out; see ended-sessions.ts. */
+    sessionId?: string;
     /** When the operator signed in (epoch ms), kept across renewals; see session-validity.ts. */
     signedInAt?: number;
     /** How the operator signed in; see access-gate.ts. */

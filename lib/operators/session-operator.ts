@@ -4,6 +4,7 @@ import { getUserById } from "./users";
 import { isPasswordChangePending } from "./access-gate";
 import type { Role } from "./roles";
 import { sessionRefusal } from "./session-validity";
+import { isSessionEnded } from "./ended-sessions";
 
 /** The operator behind a session that still counts, as the session answer carries it. */
 export interface SessionOperator {
@@ -23,13 +24,15 @@ export interface SessionOperator {
  * "sessions valid after" stamp and a pending password change are read fresh (one row), so a
  * demotion, a deactivation, a password change, an admin's reset or "sign out everywhere" takes
  * effect on the very next request rather than when the session expires. A session past its
- * absolute lifetime no longer counts either (session-validity.ts).
+ * absolute lifetime no longer counts either (session-validity.ts), nor one that was signed out
+ * (ended-sessions.ts); a token without a session id (forged, or issued before sessions had one)
+ * cannot be signed out, so it does not count.
  */
-export async function operatorOfToken(token: Pick<JWT, "operatorId" | "signedInAt" | "signInMethod">): Promise<SessionOperator | null> {
-  const { operatorId, signedInAt, signInMethod } = token;
-  if (typeof operatorId !== "string") return null;
-  const user = await getUserById(operatorId);
-  if (!user || !user.active) return null;
+export async function operatorOfToken(token: Pick<JWT, "operatorId" | "sessionId" | "signedInAt" | "signInMethod">): Promise<SessionOperator | null> {
+  const { operatorId, sessionId, signedInAt, signInMethod } = token;
+  if (typeof operatorId !== "string" || typeof sessionId !== "string") return null;
+  const [user, ended] = await Promise.all([getUserById(operatorId), isSessionEnded(sessionId)]);
+  if (!user || !user.active || ended) return null;
   if (typeof signedInAt !== "number" || sessionRefusal(signedInAt, user.sessionsValidAfter, Date.now())) return null;
   return {
     id: user.id,

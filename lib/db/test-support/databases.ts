@@ -118,6 +118,7 @@ export async function clearTables(db: Db): Promise<void> {
   await db.credential.deleteMany();
   await db.persona.updateMany({ data: { parentId: null } });
   await db.persona.deleteMany();
+  await db.endedSession.deleteMany();
   await db.user.deleteMany();
 }
 

@@ -27,10 +27,17 @@ describe("the session token's claims", () => {
     const token = await jwt({ user: { id: "op-1" }, account: { provider, type: "oauth", providerAccountId: "x" } });
     expect(token).toMatchObject({ operatorId: "op-1", signInMethod: method });
     expect(typeof token.signedInAt).toBe("number");
+    expect(token.sessionId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("every sign-in gets its own session id", async () => {
+    const first = await jwt({ user: { id: "op-1" } });
+    const second = await jwt({ user: { id: "op-1" } });
+    expect(first.sessionId).not.toBe(second.sessionId);
   });
 
   it("a renewal keeps the sign-in's claims as they were", async () => {
-    const token = { operatorId: "op-1", signedInAt: 1, signInMethod: "oidc" as const };
+    const token = { operatorId: "op-1", sessionId: "s-1", signedInAt: 1, signInMethod: "oidc" as const };
     expect(await jwt({ token: { ...token } })).toEqual(token);
   });
 });
@@ -42,10 +49,20 @@ describe.each(targets)("the session answer on $name", (target) => {
 
   it("carries the operator while the session counts, and is next-auth's empty answer once it has ended", async () => {
     const user = await insertOperator(db(), "hal@example.com", "viewer");
-    const token = { operatorId: user.id!, signedInAt: Date.now() - 1, signInMethod: "password" as const };
+    const token = { operatorId: user.id!, sessionId: "s-1", signedInAt: Date.now() - 1, signInMethod: "password" as const };
     expect(await sessionFor(token)).toMatchObject({ operator: { id: user.id, email: "hal@example.com", role: "viewer", passwordChangePending: false } });
 
     await endUserSessions(user.id!, user);
     expect(await sessionFor(token)).toEqual({});
+  });
+
+  it("signing out ends that session on the server: its token, replayed, is the empty answer, and the sign-out is audited", async () => {
+    const user = await insertOperator(db(), "ida@example.com", "viewer");
+    const token = { operatorId: user.id!, sessionId: "s-ida", signedInAt: Date.now() - 1, signInMethod: "password" as const };
+    expect(await sessionFor(token)).toMatchObject({ operator: { id: user.id } });
+
+    await authOptions.events!.signOut!({ token, session: undefined as never });
+    expect(await sessionFor(token)).toEqual({});
+    expect(await db().auditEvent.count({ where: { action: "auth.sign_out", actorId: user.id } })).toBe(1);
   });
 });

@@ -1,5 +1,6 @@
 import "server-only";
 import type { NextAuthOptions, Session } from "next-auth";
+import type { JWT } from "next-auth/jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { recordSignInEvent } from "../sign-in/sign-in-events";
 import { getUserById } from "../users";
@@ -8,6 +9,7 @@ import { signInWithPassword } from "../sign-in/password-sign-in";
 import { operatorOfToken } from "../session-operator";
 import { lockedOutCode } from "../sign-in/sign-in-errors";
 import { clientAddressOf } from "../sign-in/sign-in-throttle";
+import { endSession, newSessionId } from "../ended-sessions";
 
 /** Eight hours: an operator signs in once per working day. */
 const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
@@ -27,8 +29,12 @@ async function authorizeWithPassword(
   return null;
 }
 
-/** Audits a sign-out; the session token carries the operator's id only. */
-async function auditSignOut(token: { operatorId?: unknown } | null | undefined) {
+/**
+ * Ends the signed-out session on the server, so a copy of its token is refused from now on
+ * (ended-sessions.ts), and audits the sign-out.
+ */
+async function endSignedOutSession(token: JWT | null | undefined) {
+  if (typeof token?.sessionId === "string" && typeof token.signedInAt === "number") await endSession(token.sessionId, token.signedInAt);
   const operator = typeof token?.operatorId === "string" ? await getUserById(token.operatorId) : null;
   if (operator) await recordSignInEvent("auth.sign_out", operator, {});
 }
@@ -62,7 +68,7 @@ function buildAuthOptions(): NextAuthOptions {
     ],
     // Sign-ins are audited where they are checked: the password's in its provider, single sign-on's in signIn below.
     events: {
-      signOut: ({ token }) => auditSignOut(token),
+      signOut: ({ token }) => endSignedOutSession(token),
     },
     callbacks: {
       async signIn({ user, account, profile }) {
@@ -72,6 +78,7 @@ function buildAuthOptions(): NextAuthOptions {
       async jwt({ token, user, account }) {
         if (user) {
           token.operatorId = user.id;
+          token.sessionId = newSessionId();
           // Renewals re-stamp `iat`; this claim keeps the sign-in time for the absolute lifetime.
           token.signedInAt = Date.now();
           token.signInMethod = account?.provider === "oidc" ? "oidc" : "password";
