@@ -30,21 +30,25 @@ const rowValues = (entry: CallLogEntry) =>
     ${entry.outcome}, ${entry.errorType}, ${entry.httpStatus}, ${entry.durationMs}, ${entry.arguments}, ${entry.result})`;
 
 /**
- * Inserts `entries`, one multi-row INSERT per 500. Returns how many were written. Raw SQL, not
+ * Inserts `entries`, one multi-row INSERT per 500, all or none (a batch that failed is written
+ * again whole, call-log.ts). Returns how many were written. Raw SQL, not
  * `createMany`: Prisma's query compiler spent ~23 ms of CPU on a batch of 100 (~5 ms on one row),
  * on the event loop that answers agents, where this INSERT takes a fraction of a millisecond. Dates
  * are stored exactly as Prisma stores them (call-logs.test.ts reads them back through Prisma).
  */
 export async function insertCallLogs(entries: readonly CallLogEntry[]): Promise<number> {
-  let written = 0;
+  const db = getDb();
+  const statements = [];
   for (let start = 0; start < entries.length; start += ROWS_PER_STATEMENT) {
     const rows = entries.slice(start, start + ROWS_PER_STATEMENT).map(rowValues);
-    written += await getDb().$executeRaw`
+    statements.push(db.$executeRaw`
       INSERT INTO call_logs (created_at, api_key_id, api_key_name, persona_slug, tool_name, channel,
                              outcome, error_type, http_status, duration_ms, arguments, result)
-      VALUES ${Prisma.join(rows)}`;
+      VALUES ${Prisma.join(rows)}`);
   }
-  return written;
+  if (statements.length === 0) return 0;
+  const counts = statements.length === 1 ? [await statements[0]!] : await db.$transaction(statements);
+  return counts.reduce((sum, count) => sum + count, 0);
 }
 
 /** Deletes every call logged before `before` (retention). Returns how many went. */

@@ -1,11 +1,16 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CallLogEntry } from "./call-log-writes";
-import { FLUSH_BATCH_SIZE, FLUSH_INTERVAL_MS, flushCallLog, recordAgentCall } from "./call-log";
+import { FLUSH_BATCH_SIZE, FLUSH_INTERVAL_MS, flushCallLog, recordAgentCall, RETRY_INTERVAL_MS } from "./call-log";
 
-const writes = vi.hoisted(() => ({ inserted: [] as number[], pruned: [] as Date[] }));
+const writes = vi.hoisted(() => ({ inserted: [] as number[], firstNames: [] as string[], pruned: [] as Date[], failures: 0 }));
 vi.mock("./call-log-writes", () => ({
-  insertCallLogs: async (entries: readonly unknown[]) => {
+  insertCallLogs: async (entries: readonly { toolName: string }[]) => {
+    if (writes.failures > 0) {
+      writes.failures--;
+      throw new Error("Can't reach database server");
+    }
     writes.inserted.push(entries.length);
+    writes.firstNames.push(entries.map((entry) => entry.toolName).slice(0, 3).join(","));
     return entries.length;
   },
   pruneCallLogs: async (before: Date) => {
@@ -22,6 +27,7 @@ const entry = (toolName: string): CallLogEntry => ({
 afterEach(async () => {
   await flushCallLog();
   writes.inserted.length = 0;
+  writes.firstNames.length = 0;
   vi.useRealTimers();
 });
 
@@ -43,5 +49,25 @@ describe("the call log buffer", () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(writes.inserted).toEqual([FLUSH_BATCH_SIZE]);
     expect(writes.pruned).toHaveLength(1);
+  });
+
+  it("keeps a batch the database refused and writes it again, before newer entries and without hurrying", async () => {
+    vi.useFakeTimers();
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    writes.failures = 2;
+    for (const name of ["a", "b"]) recordAgentCall(entry(name));
+    await vi.advanceTimersByTimeAsync(FLUSH_INTERVAL_MS);
+    expect(writes.inserted).toEqual([]);
+    // While the retry waits, even a full batch of new entries does not set off another write.
+    for (let call = 0; call < FLUSH_BATCH_SIZE; call++) recordAgentCall(entry(`t${call}`));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(writes.failures).toBe(1);
+    await vi.advanceTimersByTimeAsync(RETRY_INTERVAL_MS);
+    expect(writes.inserted).toEqual([]);
+    await vi.advanceTimersByTimeAsync(RETRY_INTERVAL_MS);
+    expect(writes.inserted).toEqual([FLUSH_BATCH_SIZE + 2]);
+    expect(writes.firstNames).toEqual(["a,b,t0"]);
+    expect(console.error).toHaveBeenCalledWith(expect.stringMatching(/^Could not write 2 call log entries; trying again in 1000 ms \(Can't reach database server\)\.$/));
+    vi.mocked(console.error).mockRestore();
   });
 });

@@ -6,10 +6,14 @@ import "server-only";
  * buffer is flushed when the process is asked to stop (best effort: Next's own handler exits once
  * in-flight requests are done, by which time the batch, one INSERT, has usually been written). Rows older than
  * `QUIVER_CALL_LOG_RETENTION_DAYS` (default 30) are pruned at most once an hour, after a flush.
- * A lost write is logged, never thrown at an agent: the call itself already happened.
+ * A failed write is logged, never thrown at an agent: the call itself already happened. Its rows
+ * go back to the front of the buffer and are written again {@link RETRY_INTERVAL_MS} later, so a
+ * database restart loses no row (issue 25); only past {@link MAX_BUFFERED} waiting rows are new
+ * entries dropped, and counted in the log.
  */
 import { insertCallLogs, pruneCallLogs, type CallLogEntry } from "./call-log-writes";
 import { retentionDaysFromEnv } from "./settings";
+import { databaseFailureReason } from "../db/unavailable";
 
 export type { CallLogEntry } from "./call-log-writes";
 
@@ -17,6 +21,8 @@ export const FLUSH_INTERVAL_MS = 500;
 export const FLUSH_BATCH_SIZE = 100;
 /** Buffered rows beyond this are dropped (and counted) if the database stays unreachable. */
 const MAX_BUFFERED = 10_000;
+/** How long a failed batch waits before it is written again. */
+export const RETRY_INTERVAL_MS = 1_000;
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 /** Arguments and results kept in the log are cut to this many characters. */
 export const PAYLOAD_LOG_LIMIT = 4096;
@@ -31,6 +37,8 @@ let buffer: CallLogEntry[] = [];
 let timer: ReturnType<typeof setTimeout> | null = null;
 let flushing: Promise<void> = Promise.resolve();
 let lastPrune = 0;
+/** A failed batch waits for its retry: new entries do not hurry the next write meanwhile. */
+let retryPending = false;
 let hooked = false;
 
 function hookShutdown(): void {
@@ -51,7 +59,8 @@ async function write(batch: CallLogEntry[]): Promise<void> {
   try {
     await insertCallLogs(batch);
   } catch (error) {
-    console.error(`Could not write ${batch.length} call log entries:`, error);
+    console.error(`Could not write ${batch.length} call log entries; trying again in ${RETRY_INTERVAL_MS} ms (${databaseFailureReason(error)}).`);
+    keepForRetry(batch);
     return;
   }
   if (Date.now() - lastPrune < PRUNE_INTERVAL_MS) return;
@@ -60,10 +69,24 @@ async function write(batch: CallLogEntry[]): Promise<void> {
   await pruneCallLogs(before).catch((error: unknown) => console.error("Could not prune the call log:", error));
 }
 
-/** Writes everything buffered now; resolves when it is written (or its failure logged). */
+/** Puts a batch that could not be written back in front of the buffer, and schedules the next attempt. */
+function keepForRetry(batch: CallLogEntry[]): void {
+  buffer = batch.concat(buffer);
+  if (buffer.length > MAX_BUFFERED) {
+    console.error(`The call log buffer is full; ${buffer.length - MAX_BUFFERED} entries were dropped.`);
+    buffer.length = MAX_BUFFERED;
+  }
+  if (timer !== null) clearTimeout(timer);
+  retryPending = true;
+  // Unref'd: a process that is stopping does not wait on a database that is not there.
+  timer = setTimeout(() => void flushCallLog(), RETRY_INTERVAL_MS).unref();
+}
+
+/** Writes everything buffered now; resolves when it is written, or its failure logged and its rows kept for a retry. */
 export function flushCallLog(): Promise<void> {
   if (timer !== null) clearTimeout(timer);
   timer = null;
+  retryPending = false;
   const batch = buffer;
   buffer = [];
   // Batches are written one after another, so rows keep their order and connections are not piled up.
@@ -79,6 +102,6 @@ export function recordAgentCall(entry: CallLogEntry): void {
     return;
   }
   buffer.push(entry);
-  if (buffer.length >= FLUSH_BATCH_SIZE) void flushCallLog();
+  if (buffer.length >= FLUSH_BATCH_SIZE && !retryPending) void flushCallLog();
   else timer ??= setTimeout(() => void flushCallLog(), FLUSH_INTERVAL_MS);
 }

@@ -16,6 +16,7 @@ export const AGENT_ERROR_STATUS = {
   payload_too_large: 413,
   rate_limited: 429,
   internal: 500,
+  unavailable: 503,
 } as const;
 
 export type AgentErrorCode = keyof typeof AGENT_ERROR_STATUS;

@@ -3,11 +3,13 @@ import "server-only";
 /**
  * The runtime API's request plumbing, shared by its route handlers: who is calling (key and
  * persona, then the key's rate limit), the call body read under a size cap and checked for shape,
- * and the catch-all that turns an unexpected error into a generic 500 (logged, never echoed).
+ * and the catch-all that turns an unexpected error into a generic 500 (logged, never echoed), or,
+ * when the database cannot answer, into 503 with Retry-After.
  */
 import { authenticateAgent, type AgentIdentity } from "./auth";
 import { agentError, agentErrorResponse, type AgentRefusal } from "./errors";
 import { consumeAgentRateLimit } from "./rate-limit";
+import { databaseFailureReason, isDatabaseUnavailable } from "../db/unavailable";
 
 /** The largest call body accepted: arguments are capped far lower by validation, this stops a flood early. */
 export const MAX_CALL_BODY_BYTES = 1024 * 1024;
@@ -85,16 +87,35 @@ export function parseCallBody(text: string): { ok: true; arguments: unknown; con
 /** What a response to an agent that has hung up carries: nobody reads it (499 is nginx's "client closed request"). */
 export const AGENT_GONE_STATUS = 499;
 
+/** What an agent is told to wait when the database cannot answer: a restart takes a few seconds. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
+/** At most one log line per this while the database stays unreachable, however many calls fail. */
+const UNAVAILABLE_LOG_INTERVAL_MS = 10_000;
+let lastUnavailableLog = 0;
+
+function logDatabaseUnavailable(error: unknown): void {
+  if (Date.now() - lastUnavailableLog < UNAVAILABLE_LOG_INTERVAL_MS) return;
+  lastUnavailableLog = Date.now();
+  console.error(`Runtime API: the database cannot answer; agents get 503 until it does (${databaseFailureReason(error)}).`);
+}
+
 /**
  * Runs the work of a route handler answering `request`; an unexpected error is logged and
- * answered with a generic 500. An error after the agent hung up (its request body cut off, say)
- * is not Quiver's failure: it is not logged, and the answer goes nowhere.
+ * answered with a generic 500, a database that cannot answer with 503 and Retry-After (nothing
+ * was run: the key is checked first). An error after the agent hung up (its request body cut
+ * off, say) is not Quiver's failure: it is not logged, and the answer goes nowhere.
  */
 export async function answering(request: Request, work: () => Promise<Response>): Promise<Response> {
   try {
     return await work();
   } catch (error) {
     if (request.signal.aborted) return new Response(null, { status: AGENT_GONE_STATUS });
+    if (isDatabaseUnavailable(error)) {
+      logDatabaseUnavailable(error);
+      const refusal = agentError("unavailable", `Quiver cannot reach its database right now; try again in ${DATABASE_RETRY_AFTER_SECONDS} s.`);
+      return agentErrorResponse(refusal, { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) });
+    }
     console.error("Runtime API request failed:", error);
     return agentErrorResponse(agentError("internal", "Something went wrong on Quiver's side; the error is in the server log."));
   }

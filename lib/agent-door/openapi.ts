@@ -18,6 +18,7 @@ const commonRefusals = {
   "404": errorResponse("No such persona (after a valid key), or for a call: the tool is not in the persona's effective set."),
   "429": errorResponse("The key's rate limit is spent.", { "Retry-After": { description: "Seconds until a call is allowed.", schema: { type: "integer" } } }),
   "500": errorResponse("An unexpected error; details are in the server log."),
+  "503": errorResponse("Quiver's database cannot answer right now (restarting, unreachable or busy); nothing was run.", { "Retry-After": { description: "Seconds to wait before calling again.", schema: { type: "integer" } } }),
 };
 
 const slugParameter = { name: "slug", in: "path", required: true, description: "The persona's slug.", schema: { type: "string" } };

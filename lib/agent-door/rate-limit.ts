@@ -17,6 +17,7 @@ import { RateLimiterRes, type RateLimiterPrisma } from "rate-limiter-flexible";
 import { getDb, type Db } from "../db/client";
 import { sharedLimiter } from "../db/rate-limits";
 import { rateLimitFromEnv, type RateLimitPolicy } from "./settings";
+import { databaseFailureReason } from "../db/unavailable";
 
 export const LOCAL_FLUSH_MS = 100;
 
@@ -67,7 +68,7 @@ function scheduleFlush(limiter: RateLimiterPrisma, keyId: string, count: KeyCoun
     if (points === 0) return;
     addStored(limiter, keyId, points).then(
       (stored) => remember(count, stored),
-      (error: unknown) => console.error("Could not add calls to a key's rate-limit counter:", error),
+      (error: unknown) => console.error(`Could not add ${points} calls to a key's rate-limit counter (${databaseFailureReason(error)}).`),
     );
   }, LOCAL_FLUSH_MS);
 }

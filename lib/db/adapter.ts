@@ -27,10 +27,15 @@ class TunedSqlite extends PrismaBetterSqlite3 {
   }
 }
 
+/** How long opening a PostgreSQL connection may take before the query that needed it fails. */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
 /** A migration-aware adapter factory (better-sqlite3 or pg) for `url`. */
 export function createAdapterFactory(url: string): PrismaBetterSqlite3 | PrismaPg {
   if (dialectOf(url) === "sqlite") return new TunedSqlite({ url: sqliteFilePath(url) });
   const { connectionString, schema } = postgresTarget(url);
   // search_path makes raw SQL (migrations, tests) land in the same schema the client queries.
-  return new PrismaPg({ connectionString, options: `-c search_path="${schema}"` }, { schema });
+  // A connection that cannot be opened in time fails the query instead of leaving it waiting:
+  // pg's default is to wait forever on a server that accepts and never answers.
+  return new PrismaPg({ connectionString, options: `-c search_path="${schema}"`, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }, { schema });
 }
