@@ -30,22 +30,15 @@
  * Run: npm run bench:runtime   (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_LOW_CONNECTIONS,
  * BENCH_UPSTREAM_DELAY_MS to vary; bounded: eight runs of BENCH_SECONDS per dialect, default 10 s)
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { SYSTEM_ACTOR } from "../lib/audit/events";
-import { createApiKey } from "../lib/agent-door/api-keys";
-import { createDb, setDb } from "../lib/db/client";
-import { createPersona } from "../lib/personas/server/personas";
 import { dropPostgresSchema } from "../lib/db/test-support/postgres-schema";
-import { saveTool } from "../lib/catalog/tool-saves";
-import { generateEncryptionKey } from "../lib/secrets/keyring";
-import { parseToolDefinition } from "../lib/tools";
-import { applyPendingMigrations } from "../lib/db/migrations/apply-migrations";
 import { APP_SERVER_ARGS } from "../e2e/support/app-server";
+import { benchUpstreamSource, doorServerEnv, GATEWAY_ARGS, prepareBenchDatabase, startChildServer, startDoorServer, stopServer } from "./support/door-servers";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -58,21 +51,7 @@ const GATEWAY_PORT = 3113;
 const GATEWAY = `http://127.0.0.1:${GATEWAY_PORT}`;
 const POSTGRES = process.env.TEST_POSTGRES_URL?.trim() || "postgresql://postgres@127.0.0.1:5432/test";
 
-const payload = JSON.stringify({ data: { status: "shipped", id: "A-1", items: [{ sku: "x", qty: 2 }] } });
-const UPSTREAM_SOURCE = `
-  const payload = ${JSON.stringify(payload)};
-  const delay = ${UPSTREAM_DELAY_MS};
-  const server = require("node:http").createServer((request, response) => {
-    request.resume();
-    request.on("end", () => {
-      const answer = () => { response.writeHead(200, { "content-type": "application/json" }); response.end(payload); };
-      if (delay > 0 && !request.url.startsWith("/instant/")) setTimeout(answer, delay); else answer();
-    });
-  });
-  server.keepAliveTimeout = 65000;
-  server.listen(0, "127.0.0.1", () => console.log(server.address().port));
-  process.stdin.on("close", () => process.exit(0));
-`;
+const UPSTREAM_SOURCE = benchUpstreamSource(UPSTREAM_DELAY_MS);
 
 /**
  * The floor any gateway pays on this machine: a node http server that forwards each request to
@@ -95,75 +74,16 @@ const bareProxySource = (upstream: string) => `
   process.stdin.on("close", () => process.exit(0));
 `;
 
-/** Runs `source` in a child node process that prints the port it listens on; its origin and a stop. */
-async function startChildServer(source: string): Promise<{ origin: string; stop: () => void }> {
-  const child = spawn(process.execPath, ["-e", source], { stdio: ["pipe", "pipe", "inherit"] });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once("error", reject);
-    child.stdout.once("data", (data) => resolve(Number(String(data).trim())));
-  });
-  return { origin: `http://127.0.0.1:${port}`, stop: () => child.kill() };
-}
-
-/** The benchmark's tool `name`, calling `${base}/orders/{id}?units=…`. */
-const benchTool = (name: string, base: string) =>
-  parseToolDefinition({
-    name,
-    description: "Benchmark tool: looks up an order.",
-    parameters: { type: "object", properties: { id: { type: "string" }, units: { type: "string", default: "metric" } }, required: ["id"] },
-    request: { method: "GET", url: `${base}/orders/{{id}}`, query: { units: "{{units}}" } },
-    response: { extract: "json_path", path: "data.status" },
-  });
-
-/** Migrates `url` and creates the persona, the two tools (delayed, instant) and the key; returns the key's token. */
-async function prepare(url: string, upstream: string): Promise<string> {
-  await applyPendingMigrations(url);
-  const db = createDb(url);
-  setDb(db);
-  await saveTool({ definition: benchTool("bench_lookup", upstream), baseVersion: null, actor: SYSTEM_ACTOR });
-  await saveTool({ definition: benchTool("bench_instant", `${upstream}/instant`), baseVersion: null, actor: SYSTEM_ACTOR });
-  await createPersona({ slug: "bench", name: "Bench", grant: "all" }, SYSTEM_ACTOR);
-  const { token } = await createApiKey({ name: "bench", personaSlugs: ["bench"] }, SYSTEM_ACTOR);
-  await db.$disconnect();
-  return token;
-}
-
 /** The environment both door hosts run with: the database `url`, and no rate limit in practice (the limiter still counts every call). */
-const serverEnv = (url: string) => ({
-  ...process.env,
-  NODE_ENV: "production" as const,
-  DATABASE_URL: url,
-  NEXTAUTH_URL: APP,
-  NEXTAUTH_SECRET: "bench-only-nextauth-secret-not-for-production",
-  QUIVER_ENCRYPTION_KEY: generateEncryptionKey(),
-  QUIVER_DESTINATION_ALLOWLIST: "127.0.0.1",
-  QUIVER_API_RATE_LIMIT: "100000000/60",
-  QUIVER_GATEWAY_PORT: String(GATEWAY_PORT),
-  PORT: String(APP_PORT),
-});
-
-/** Spawns `args` under this node (so the child's pid is the server's, whose CPU time is read) and waits until `origin` answers. */
-async function startServer(args: string[], url: string, origin: string, hint: string): Promise<ChildProcess> {
-  const server = spawn(process.execPath, args, { env: serverEnv(url), stdio: ["ignore", "ignore", "inherit"], detached: true });
-  for (let attempt = 0; attempt < 120 && server.exitCode === null; attempt++) {
-    if (await fetch(`${origin}/api/v1/openapi.json`).then((response) => response.ok, () => false)) return server;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`The server did not start (${hint})`);
-}
+const serverEnv = (url: string) =>
+  doorServerEnv(url, { NEXTAUTH_URL: APP, QUIVER_API_RATE_LIMIT: "100000000/60", QUIVER_GATEWAY_PORT: String(GATEWAY_PORT), PORT: String(APP_PORT) });
 
 /** The app in production mode as `npm start` runs it: one port, the door in front of Next.js. */
-const startApp = (url: string) => startServer([...APP_SERVER_ARGS], url, APP, "is there a build? run npx next build");
+const startApp = (url: string) => startDoorServer(APP_SERVER_ARGS, serverEnv(url), APP, "is there a build? run npx next build");
 
 /** `npm run gateway`, with tsx's loader in the same process rather than tsx's CLI (which would run it in a child). */
-const startGateway = (url: string) => startServer(["--import", "tsx", "--conditions=react-server", "scripts/gateway.ts"], url, GATEWAY, "see its output above");
+const startGateway = (url: string) => startDoorServer(GATEWAY_ARGS, serverEnv(url), GATEWAY, "see its output above");
 
-async function stopServer(app: ChildProcess): Promise<void> {
-  if (app.exitCode !== null || !app.pid) return;
-  const exited = new Promise((resolve) => app.once("exit", resolve));
-  process.kill(-app.pid, "SIGTERM");
-  await exited;
-}
 
 interface Figures {
   readonly rps: number;
@@ -215,7 +135,7 @@ function variantLine(variant: string, door: Figures, direct: Figures): string {
 const variantLines: string[] = [];
 
 async function measure(dialect: string, url: string, upstream: string, bareProxy: string): Promise<void> {
-  const token = await prepare(url, upstream);
+  const token = await prepareBenchDatabase(url, upstream);
   const call = (tool: string, origin = APP) => ({
     url: `${origin}/api/v1/personas/bench/tools/${tool}/call`,
     method: "POST" as const,

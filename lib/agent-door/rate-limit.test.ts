@@ -46,4 +46,15 @@ describe.each(targets)("per-key rate limit on $name", (target) => {
     ]);
     expect(await stored(keyId)).toBe(102);
   });
+
+  it("allows exactly the allowance to a burst of concurrent calls (ten times the allowance, all at once)", async () => {
+    const keyId = `key-${Math.random().toString(36).slice(2)}`;
+    const answers = [];
+    // Waves of 50 concurrent calls, the way an overloaded door takes them, with the background flush in between.
+    for (let wave = 0; wave < 20; wave++) {
+      answers.push(...(await Promise.all(Array.from({ length: 50 }, () => consumeAgentRateLimit(keyId)))));
+      if (wave % 4 === 0) await new Promise((resolve) => setTimeout(resolve, LOCAL_FLUSH_MS));
+    }
+    expect(answers.filter((answer) => answer.ok)).toHaveLength(100);
+  });
 });

@@ -32,6 +32,8 @@ interface KeyCount {
   resetAt: number;
   /** Calls allowed here and not yet added to the stored count. */
   pending: number;
+  /** Calls whose addition to the stored count is on its way: a background flush, or calls counted in the database before they are allowed. */
+  flushing: number;
   timer: ReturnType<typeof setTimeout> | null;
 }
 
@@ -55,10 +57,19 @@ async function addStored(limiter: RateLimiterPrisma, keyId: string, points: numb
   }
 }
 
+/**
+ * Keeps the stored count the database answered. Answers to concurrent writes arrive in any
+ * order: within the same window the highest count is the latest.
+ */
 function remember(count: KeyCount, stored: RateLimiterRes): void {
-  count.consumed = stored.consumedPoints;
-  count.resetAt = Date.now() + Math.max(stored.msBeforeNext, 0);
+  const resetAt = Date.now() + Math.max(stored.msBeforeNext, 0);
+  const sameWindow = Math.abs(resetAt - count.resetAt) < SAME_WINDOW_TOLERANCE_MS;
+  count.consumed = sameWindow ? Math.max(count.consumed, stored.consumedPoints) : stored.consumedPoints;
+  count.resetAt = resetAt;
 }
+
+/** Two answers whose windows end this close together are about the same window. */
+const SAME_WINDOW_TOLERANCE_MS = 1_000;
 
 function scheduleFlush(limiter: RateLimiterPrisma, keyId: string, count: KeyCount): void {
   count.timer ??= setTimeout(() => {
@@ -66,10 +77,13 @@ function scheduleFlush(limiter: RateLimiterPrisma, keyId: string, count: KeyCoun
     const points = count.pending;
     count.pending = 0;
     if (points === 0) return;
-    addStored(limiter, keyId, points).then(
-      (stored) => remember(count, stored),
-      (error: unknown) => console.error(`Could not add ${points} calls to a key's rate-limit counter (${databaseFailureReason(error)}).`),
-    );
+    count.flushing += points;
+    addStored(limiter, keyId, points)
+      .then(
+        (stored) => remember(count, stored),
+        (error: unknown) => console.error(`Could not add ${points} calls to a key's rate-limit counter (${databaseFailureReason(error)}).`),
+      )
+      .finally(() => (count.flushing -= points));
   }, LOCAL_FLUSH_MS);
 }
 
@@ -80,16 +94,22 @@ export async function consumeAgentRateLimit(keyId: string): Promise<{ ok: true }
   const byKey = countsOf(getDb());
   let count = byKey.get(keyId);
   const inWindow = count !== undefined && Date.now() < count.resetAt;
-  if (count && inWindow && policy.points - count.consumed - count.pending > exactMargin(policy)) {
+  if (count && inWindow && policy.points - count.consumed - count.pending - count.flushing > exactMargin(policy)) {
     count.pending++;
     scheduleFlush(limiter, keyId, count);
     return { ok: true };
   }
-  if (!count) byKey.set(keyId, (count = { consumed: 0, resetAt: 0, pending: 0, timer: null }));
+  if (!count) byKey.set(keyId, (count = { consumed: 0, resetAt: 0, pending: 0, flushing: 0, timer: null }));
   // Counted in the database before it is allowed, together with any calls not yet added.
   const points = 1 + (inWindow ? count.pending : 0);
   count.pending = 0;
-  const stored = await addStored(limiter, keyId, points);
+  count.flushing += points;
+  let stored: RateLimiterRes;
+  try {
+    stored = await addStored(limiter, keyId, points);
+  } finally {
+    count.flushing -= points;
+  }
   remember(count, stored);
   if (stored.consumedPoints <= policy.points) return { ok: true };
   return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(stored.msBeforeNext / 1000)) };

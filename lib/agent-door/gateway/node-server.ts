@@ -8,9 +8,10 @@ import "server-only";
  *   catalog live in the database); or
  * - in front of the dashboard (`npm start`, scripts/server.ts): `/api/v1` goes to the door and
  *   every other request to `otherwise` — Next.js's request handler — on one port.
- * Stopping drains: the server stops accepting, requests in flight finish (those still running after
+ * Stopping drains (drain.ts): the server stops accepting — once connections just accepted have
+ * started their requests — requests in flight finish (those still running after
  * {@link DRAIN_TIMEOUT_MS} are cut), and the call log's buffer is written before it resolves, so a
- * restart loses no rows.
+ * restart loses no call and no row.
  */
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -18,6 +19,7 @@ import { getRequestListener } from "@hono/node-server";
 import { clientAddress, CLIENT_ADDRESS_HEADER, trustedProxiesFromEnv } from "../../security/client-address";
 import { flushCallLog } from "../call-log";
 import { DOOR_PATH_PREFIX, handleDoorRequest } from "./door-routes";
+import { drainable } from "./drain";
 
 /** How long a stop waits for requests in flight (a tool's timeout is at most 120 s; agents retry a cut call). */
 export const DRAIN_TIMEOUT_MS = 10_000;
@@ -71,20 +73,11 @@ export async function startGateway({ host, port, otherwise }: DoorServerOptions)
   const { address, port: bound } = server.address() as AddressInfo;
   const shown = address === "::" || address === "0.0.0.0" ? "localhost" : address;
   const origin = `http://${shown.includes(":") ? `[${shown}]` : shown}:${bound}`;
+  const connections = drainable(server);
   let stopping: Promise<void> | null = null;
-  // While stopping, a keep-alive connection is closed as soon as its last answer is sent, not at its idle timeout.
-  server.on("request", (_request, response) => {
-    response.once("finish", () => {
-      if (stopping !== null) setImmediate(() => server.closeIdleConnections());
-    });
-  });
   const stop = () => {
     stopping ??= (async () => {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      const cut = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
-      await closed;
-      clearTimeout(cut);
+      await connections.drain(DRAIN_TIMEOUT_MS);
       await flushCallLog();
     })();
     return stopping;

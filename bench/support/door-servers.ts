@@ -1,0 +1,107 @@
+/**
+ * What the door benchmarks share (bench/runtime.ts, bench/faults.ts): a loopback child server
+ * from source, the benchmark's database (one persona, its tools, one key), and the door's server
+ * processes — the one-port app or `npm run gateway` — started in production mode and stopped with
+ * SIGTERM as an operator's supervisor would.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { SYSTEM_ACTOR } from "../../lib/audit/events";
+import { createApiKey } from "../../lib/agent-door/api-keys";
+import { createDb, setDb } from "../../lib/db/client";
+import { applyPendingMigrations } from "../../lib/db/migrations/apply-migrations";
+import { createPersona } from "../../lib/personas/server/personas";
+import { saveTool } from "../../lib/catalog/tool-saves";
+import { generateEncryptionKey } from "../../lib/secrets/keyring";
+import { parseToolDefinition } from "../../lib/tools";
+
+/** `npm run gateway`, with tsx's loader in the same process rather than tsx's CLI (which would run it in a child). */
+export const GATEWAY_ARGS = ["--import", "tsx", "--conditions=react-server", "scripts/gateway.ts"] as const;
+
+/**
+ * The source of a loopback upstream for {@link startChildServer}: it answers a small JSON order
+ * after `delayMs`, and at once under /instant/.
+ */
+export function benchUpstreamSource(delayMs: number): string {
+  const payload = JSON.stringify({ data: { status: "shipped", id: "A-1", items: [{ sku: "x", qty: 2 }] } });
+  return `
+  const payload = ${JSON.stringify(payload)};
+  const delay = ${delayMs};
+  const server = require("node:http").createServer((request, response) => {
+    request.resume();
+    request.on("end", () => {
+      const answer = () => { response.writeHead(200, { "content-type": "application/json" }); response.end(payload); };
+      if (delay > 0 && !request.url.startsWith("/instant/")) setTimeout(answer, delay); else answer();
+    });
+  });
+  server.keepAliveTimeout = 65000;
+  server.listen(0, "127.0.0.1", () => console.log(server.address().port));
+  process.stdin.on("close", () => process.exit(0));
+`;
+}
+
+/** Runs `source` in a child node; it prints the port it listens on. */
+export async function startChildServer(source: string): Promise<{ origin: string; stop: () => void }> {
+  const child = spawn(process.execPath, ["-e", source], { stdio: ["pipe", "pipe", "inherit"] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once("error", reject);
+    child.stdout.once("data", (data) => resolve(Number(String(data).trim())));
+  });
+  return { origin: `http://127.0.0.1:${port}`, stop: () => child.kill() };
+}
+
+/** The benchmark's tool `name`, calling `${base}/orders/{id}?units=…`. */
+const benchTool = (name: string, base: string) =>
+  parseToolDefinition({
+    name,
+    description: "Benchmark tool: looks up an order.",
+    parameters: { type: "object", properties: { id: { type: "string" }, units: { type: "string", default: "metric" } }, required: ["id"] },
+    request: { method: "GET", url: `${base}/orders/{{id}}`, query: { units: "{{units}}" } },
+    response: { extract: "json_path", path: "data.status" },
+  });
+
+/**
+ * Migrates `url` and creates persona "bench", the tools `bench_lookup` (calling `upstream`) and
+ * `bench_instant` (calling `upstream`/instant) and a key for the persona; returns the key's token.
+ */
+export async function prepareBenchDatabase(url: string, upstream: string): Promise<string> {
+  await applyPendingMigrations(url);
+  const db = createDb(url);
+  setDb(db);
+  await saveTool({ definition: benchTool("bench_lookup", upstream), baseVersion: null, actor: SYSTEM_ACTOR });
+  await saveTool({ definition: benchTool("bench_instant", `${upstream}/instant`), baseVersion: null, actor: SYSTEM_ACTOR });
+  await createPersona({ slug: "bench", name: "Bench", grant: "all" }, SYSTEM_ACTOR);
+  const { token } = await createApiKey({ name: "bench", personaSlugs: ["bench"] }, SYSTEM_ACTOR);
+  await db.$disconnect();
+  return token;
+}
+
+/** A door server's environment: production mode on database `url`, loopback upstreams allowed, plus `settings`. */
+export function doorServerEnv(url: string, settings: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    DATABASE_URL: url,
+    NEXTAUTH_SECRET: "bench-only-nextauth-secret-not-for-production",
+    QUIVER_ENCRYPTION_KEY: generateEncryptionKey(),
+    QUIVER_DESTINATION_ALLOWLIST: "127.0.0.1",
+    ...settings,
+  };
+}
+
+/** Spawns `args` under this node (so the child's pid is the server's, whose CPU time is read) and waits until `origin` answers. */
+export async function startDoorServer(args: readonly string[], env: NodeJS.ProcessEnv, origin: string, hint: string): Promise<ChildProcess> {
+  const server = spawn(process.execPath, args, { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
+  for (let attempt = 0; attempt < 120 && server.exitCode === null; attempt++) {
+    if (await fetch(`${origin}/api/v1/openapi.json`).then((response) => response.ok, () => false)) return server;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`The server did not start (${hint})`);
+}
+
+/** Sends SIGTERM to the server's process group and waits for it to exit. */
+export async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || !server.pid) return;
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  process.kill(-server.pid, "SIGTERM");
+  await exited;
+}
