@@ -40,11 +40,12 @@ function renderWithNonce(request: NextRequest, nonce: string, policy: string): N
 /**
  * Every page request: the sign-in redirect above, and the page's Content-Security-Policy with a
  * fresh nonce. Next.js reads the nonce from the policy on the request and puts it on the scripts
- * it renders; the root layout reads `x-nonce` for the theme script.
+ * it renders; the root layout reads `x-nonce` for the theme script. `next dev` needs eval for its
+ * error overlay; a production build never does.
  */
 export async function proxy(request: NextRequest) {
   const nonce = createNonce();
-  const policy = pageContentSecurityPolicy(nonce);
+  const policy = pageContentSecurityPolicy(nonce, { development: process.env.NODE_ENV === "development" });
   const response = (await signInRedirect(request)) ?? renderWithNonce(request, nonce, policy);
   response.headers.set("Content-Security-Policy", policy);
   return response;

@@ -2,6 +2,10 @@
  * Protects the browser-side defences. Every dashboard page (the shell's ROUTES), the sign-in page
  * and a 404 load in Chromium under the Content-Security-Policy with no violation reported, their
  * nonce-carrying scripts run and the page hydrates; an operator still signs in through the form.
+ * The policy allows no eval, and the parameter forms still check arguments without it: on the
+ * Test tab a missing argument and a value against a pattern that would stall a backtracking engine
+ * are marked next to their fields and nothing is sent, good values dry-run; the editor's live
+ * preview draws its form; no violation on the way.
  * A script injected into a page's HTML without the nonce, or an inline event handler, is blocked
  * (so the policy is real). Pages, redirects, a server action's answer, the agents' API and a
  * static asset all carry the security headers; HSTS only when the reverse proxy says HTTPS.
@@ -109,6 +113,48 @@ test.describe("no CSP violation on any page", () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "This page does not exist" })).toBeVisible();
     await expectScriptsRan(page);
+    expect(await violations()).toEqual([]);
+  });
+});
+
+test.describe("the parameter forms under a policy without eval", () => {
+  test.use({ storageState: storageStateFor("admin") });
+
+  test("the Test tab marks bad arguments next to their fields and sends good ones; the editor's preview draws its form", async ({ page }) => {
+    expect(await page.request.get("/tools").then((response) => response.headers()["content-security-policy"])).not.toContain("'unsafe-eval'");
+    await page.addInitScript(recordViolations);
+    const violations = watchForViolations(page);
+    let sent = 0;
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/playground/runs")) sent++;
+    });
+
+    await page.goto("/tools/e2e_play_forecast?tab=test");
+    await expectScriptsRan(page);
+    const city = page.getByRole("textbox", { name: /^city/ });
+    const country = page.getByRole("textbox", { name: /^country/ });
+    const dryRun = page.getByRole("button", { name: "Dry run", exact: true });
+    await city.fill("");
+    // 38 capitals and a "!": JavaScript's RegExp would backtrack through 2^38 ways to split them.
+    await country.fill(`${"A".repeat(38)}!`);
+    await dryRun.click();
+    await expect(page.getByText("must have required property 'city'")).toBeVisible();
+    await expect(page.getByText('must match pattern "^([A-Z]+)+$"')).toBeVisible();
+    expect(sent).toBe(0);
+
+    await city.fill("Porto");
+    await country.fill("PT");
+    const answered = page.waitForResponse((response) => response.url().endsWith("/api/playground/runs"));
+    await dryRun.click();
+    expect((await answered).status()).toBe(200);
+    await expect(page.getByRole("region", { name: "Run", exact: true }).getByText("Dry run", { exact: true })).toBeVisible();
+    await expect(page.getByText('must match pattern "^([A-Z]+)+$"')).toBeHidden();
+
+    await page.goto("/tools/e2e_orders/edit");
+    await expectScriptsRan(page);
+    await page.getByRole("tab", { name: "Arguments form" }).click();
+    await expect(page.getByRole("tabpanel", { name: "Arguments form" }).getByRole("textbox").first()).toBeVisible();
+    await page.waitForLoadState("networkidle");
     expect(await violations()).toEqual([]);
   });
 });

@@ -1,12 +1,14 @@
 "use client";
 
-import Form from "@rjsf/core";
+// Form alone: the package's index also exports its test registry, which imports RJSF's ajv
+// validator, and that would bring ajv (and its code generation) into the browser bundle.
+import Form from "@rjsf/core/lib/components/Form.js";
 import { getTemplate, getUiOptions, type ArrayFieldItemTemplateProps, type IconButtonProps, type RJSFSchema, type TemplatesType } from "@rjsf/utils";
-import validator from "@rjsf/validator-ajv8";
 import { ArrowDown, ArrowUp, Copy, Plus, Trash2, X, type LucideIcon } from "lucide-react";
 import type { Ref } from "react";
 import { Button } from "@/components/ui/button";
 import type { ObjectSchema } from "@/lib/tools/client";
+import { argumentsValidator } from "./arguments-validator";
 import { ArrayItemField } from "./array-item-field";
 
 /** The RJSF form instance the Test panel validates before sending. */
@@ -73,8 +75,8 @@ interface ArgumentsFormProps {
 
 /**
  * The tool's arguments as a form generated from its parameters (nested objects and arrays of
- * objects included), schema defaults pre-filled, checked with ajv in the browser; the server
- * checks again. Controlled, so replaying a past run fills it.
+ * objects included), schema defaults pre-filled, checked in the browser without eval
+ * (arguments-validator.ts); the server checks again. Controlled, so replaying a past run fills it.
  */
 export function ArgumentsForm({ schema, value, onChange, formRef, idPrefix }: ArgumentsFormProps) {
   const empty = Object.keys(schema.properties ?? {}).length === 0;
@@ -86,7 +88,7 @@ export function ArgumentsForm({ schema, value, onChange, formRef, idPrefix }: Ar
         schema={schema as RJSFSchema}
         formData={value}
         onChange={(event) => onChange(event.formData)}
-        validator={validator}
+        validator={argumentsValidator}
         templates={TEMPLATES}
         fields={FIELDS}
         noHtml5Validate

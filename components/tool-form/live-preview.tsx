@@ -1,7 +1,8 @@
 "use client";
 
-import Form from "@rjsf/core";
-import validator from "@rjsf/validator-ajv8";
+// Form alone, not the package's index, which would bring ajv along (see playground/arguments-form.tsx).
+import Form from "@rjsf/core/lib/components/Form.js";
+import { argumentsValidator } from "@/components/playground/arguments-validator";
 import { StatusBadge } from "@/components/ui/badge";
 import { CodeBlock } from "@/components/ui/code-block";
 import { Tabs } from "@/components/ui/tabs";
@@ -30,7 +31,7 @@ export function LivePreview({ definition }: { definition: ToolDefinition | null 
           label: "Arguments form",
           content: (
             <div className="rjsf-preview rounded-md border bg-surface p-3 text-sm">
-              <Form schema={definition.parameters as object} validator={validator} noHtml5Validate uiSchema={{ "ui:submitButtonOptions": { norender: true } }} idPrefix="preview" />
+              <Form schema={definition.parameters as object} validator={argumentsValidator} noHtml5Validate uiSchema={{ "ui:submitButtonOptions": { norender: true } }} idPrefix="preview" />
             </div>
           ),
         },

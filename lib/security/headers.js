@@ -25,19 +25,21 @@ function serialise(directives) {
  * The Content-Security-Policy of an HTML page; `nonce` is fresh for every response (see
  * {@link createNonce}). Scripts run only with it (Next.js puts it on its own scripts and inline data
  * when it finds it in the request's policy) or when a script that had it loads them
- * ('strict-dynamic'). 'unsafe-eval' stays, in production too: the parameter forms (RJSF's ajv
- * validator) compile each schema into a function in the browser, and `next dev` rebuilds server
- * error stacks with eval. Styles allow inline because Radix, recharts and sonner set style
- * attributes and elements a nonce cannot cover (a nonce in `style-src` would also switch
- * 'unsafe-inline' off). Throws on a nonce that could break out of the header.
+ * ('strict-dynamic'). No eval: the parameter forms check arguments with an interpreting validator
+ * (lib/tools/definition/schema-check.ts), so only `next dev` gets 'unsafe-eval' (`development`),
+ * which rebuilds server error stacks and runs its overlay with eval. Styles allow inline because
+ * Radix, recharts and sonner set style attributes and elements a nonce cannot cover (a nonce in
+ * `style-src` would also switch 'unsafe-inline' off). Throws on a nonce that could break out of the
+ * header.
  * @param {string} nonce
+ * @param {{ development?: boolean }} [options] `development`: the page is served by `next dev`
  * @returns {string}
  */
-export function pageContentSecurityPolicy(nonce) {
+export function pageContentSecurityPolicy(nonce, { development = false } = {}) {
   if (!NONCE_SHAPE.test(nonce)) throw new Error("A CSP nonce must be at least 16 base64 characters.");
   return serialise([
     ["default-src", "'self'"],
-    ["script-src", "'self'", `'nonce-${nonce}'`, "'strict-dynamic'", "'unsafe-eval'"],
+    ["script-src", "'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...(development ? ["'unsafe-eval'"] : [])],
     ["style-src", "'self'", "'unsafe-inline'"],
     ["img-src", "'self'", "data:", "blob:"],
     ["font-src", "'self'"],

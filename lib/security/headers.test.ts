@@ -24,7 +24,7 @@ describe("pageContentSecurityPolicy", () => {
 
   it.each([
     ["default-src", ["'self'"]],
-    ["script-src", ["'self'", `'nonce-${NONCE}'`, "'strict-dynamic'", "'unsafe-eval'"]],
+    ["script-src", ["'self'", `'nonce-${NONCE}'`, "'strict-dynamic'"]],
     ["style-src", ["'self'", "'unsafe-inline'"]],
     ["img-src", ["'self'", "data:", "blob:"]],
     ["font-src", ["'self'"]],
@@ -43,6 +43,16 @@ describe("pageContentSecurityPolicy", () => {
 
   it("never lets inline scripts run without the nonce ('unsafe-inline' and hashes stay out)", () => {
     expect(policy.get("script-src")?.filter((source) => source === "'unsafe-inline'" || source.startsWith("'sha"))).toEqual([]);
+  });
+
+  it("lets no script eval code: the parameter forms validate without generating functions", () => {
+    expect(pageContentSecurityPolicy(NONCE)).not.toContain("'unsafe-eval'");
+  });
+
+  it("allows eval only for next dev, whose error overlay needs it, and changes nothing else", () => {
+    const development = directivesOf(pageContentSecurityPolicy(NONCE, { development: true }));
+    expect(development.get("script-src")).toEqual([...(policy.get("script-src") ?? []), "'unsafe-eval'"]);
+    expect(new Map([...development].filter(([name]) => name !== "script-src"))).toEqual(new Map([...policy].filter(([name]) => name !== "script-src")));
   });
 
   it("never puts the nonce into style-src, where it would switch 'unsafe-inline' off", () => {

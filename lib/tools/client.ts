@@ -1,8 +1,9 @@
 /**
  * The browser-safe entry point, for client components: the same `parseToolDefinition` the server
- * uses (so the editor validates as the operator types), the canonical form, the parameter editor's
- * model, provider specifications and the compatibility report for a draft, and the vocabulary
- * (methods, extract kinds, turn-context fields). Nothing reachable from here imports Node-only code
+ * uses (so the editor validates as the operator types), the eval-free argument check of the
+ * parameter forms, the canonical form, the parameter editor's model, provider specifications and
+ * the compatibility report for a draft, and the vocabulary (methods, extract kinds, turn-context
+ * fields). Nothing reachable from here imports Node-only code
  * (undici, node:dns, node:net, node:crypto…); `lib/architecture.test.ts` walks the imports to keep
  * it so. Server code imports `lib/tools` (index.ts), which re-exports all of this.
  */
@@ -28,6 +29,7 @@ export { CONTEXT_FIELDS, type ContextField, type TurnContext } from "./placehold
 export { isValidPath, MISSING, walkPath } from "./paths";
 export { TOOL_ERROR_TYPES, type ToolErrorType } from "./response";
 export {
+  checkAgainstSchema,
   compileSchemaPattern,
   HEADER_NAME_PATTERN,
   headerValueProblem,
@@ -39,6 +41,8 @@ export {
   RESERVED_HEADER_NAMES,
   toPersistedForm,
   withoutSecretValues,
+  type SchemaCheck,
+  type SchemaCheckError,
   type PersistedToolDefinition,
 } from "./definition";
 export * from "./providers";

@@ -11,5 +11,6 @@ export { MAX_NAME_LENGTH, NAME_PATTERN } from "./definition-input";
 export { parseParameters, parseParameterSchema } from "./schema-subset";
 export { toolOutputSchema } from "./output-schema";
 export { compileSchemaPattern } from "./schema-pattern";
+export { checkAgainstSchema, type SchemaCheck, type SchemaCheckError } from "./schema-check";
 export { canonicalSchema, SCHEMA_KEYWORD_ORDER } from "./canonical-schema";
 export { childPath, deepFreeze, describeValue, isAbsent, isPlainObject, Issues, objectFrom } from "./definition-input";

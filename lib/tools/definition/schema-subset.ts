@@ -6,7 +6,7 @@
  * The schema that comes out is canonical (`canonical-schema.ts`): keywords in one fixed order,
  * `properties` in the order written (parameter order is what forms display).
  */
-import Ajv from "ajv";
+import DRAFT_07_META_SCHEMA from "ajv/dist/refs/json-schema-draft-07.json" with { type: "json" };
 import { type JsonValue, type ObjectSchema, SCHEMA_TYPES } from "../types";
 import { ValidationError } from "../../errors";
 import { canonicalSchema } from "./canonical-schema";
@@ -23,6 +23,7 @@ import {
 } from "./definition-input";
 import { liftFlatParameters } from "./flat-parameters";
 import type { PlaceholderScope } from "./placeholder-checks";
+import { checkAgainstSchema } from "./schema-check";
 import { schemaPatternProblem } from "./schema-pattern";
 
 /** Keywords not every provider supports: refused wherever they appear. */
@@ -46,8 +47,12 @@ const BOOLEAN_ALLOWED = new Set(["additionalProperties", "additionalItems"]);
 
 const TYPE_LIST = SCHEMA_TYPES.join(", ");
 const forbidden: ReadonlySet<string> = new Set([...FORBIDDEN_KEYWORDS, ...IDENTIFIER_KEYWORDS]);
-/** Only for checking a finished schema against the JSON Schema meta-schema; never compiles. */
-const metaValidator = new Ajv({ strict: false });
+/**
+ * The `$schema` values argument validation (ajv's draft-07) understands. The meta-schema is ajv's
+ * own copy, checked by the interpreting engine: the editor runs this in the browser, where ajv's
+ * compiled meta-schema check would need eval.
+ */
+const DRAFT_07_IDS: ReadonlySet<unknown> = new Set([DRAFT_07_META_SCHEMA.$id, DRAFT_07_META_SCHEMA.$id.replace(/#$/, "")]);
 
 /** Where a schema sits: the dotted issue path and the JSON pointer from the parameters root. */
 interface Location {
@@ -213,18 +218,16 @@ function checkPattern(pattern: unknown, location: Location, issues: Issues): voi
 
 /** Catches what the subset leaves alone but ajv could not use later, e.g. `"minimum": "5"`. */
 function checkAgainstMetaSchema(schema: ObjectSchema, rootPath: string, issues: Issues): void {
-  let valid: unknown;
-  try {
-    valid = metaValidator.validateSchema(schema);
-  } catch {
-    // ajv throws for a `$schema` naming a dialect it does not know; argument validation would too.
+  if (schema.$schema !== undefined && !DRAFT_07_IDS.has(schema.$schema)) {
+    // ajv refuses to compile a schema naming a dialect it does not know.
     issues.add(`${rootPath}.$schema`, "names a JSON Schema dialect Quiver cannot validate with: remove $schema (Quiver validates with JSON Schema draft-07)");
     return;
   }
-  if (valid === true) return;
-  for (const error of metaValidator.errors ?? []) {
+  const { errors, schemaError } = checkAgainstSchema(DRAFT_07_META_SCHEMA, schema);
+  if (schemaError) throw schemaError;
+  for (const error of errors) {
     const segments = error.instancePath.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
-    issues.add([rootPath, ...segments].join("."), error.message ?? "is not valid JSON Schema");
+    issues.add([rootPath, ...segments].join("."), error.message);
   }
 }
 
