@@ -47,14 +47,17 @@ describe.each(targets)("per-key rate limit on $name", (target) => {
     expect(await stored(keyId)).toBe(102);
   });
 
-  it("allows exactly the allowance to a burst of concurrent calls (ten times the allowance, all at once)", async () => {
+  it("allows exactly the allowance to a stream of overlapping calls (ten times the allowance)", async () => {
     const keyId = `key-${Math.random().toString(36).slice(2)}`;
-    const answers = [];
-    // Waves of 50 concurrent calls, the way an overloaded door takes them, with the background flush in between.
-    for (let wave = 0; wave < 20; wave++) {
-      answers.push(...(await Promise.all(Array.from({ length: 50 }, () => consumeAgentRateLimit(keyId)))));
-      if (wave % 4 === 0) await new Promise((resolve) => setTimeout(resolve, LOCAL_FLUSH_MS));
+    const answers: Awaited<ReturnType<typeof consumeAgentRateLimit>>[] = [];
+    // Calls arrive faster than the database answers, the way an overloaded door takes them: some
+    // are counted locally, some in the database, some while a background flush is on its way.
+    const inFlight: Promise<unknown>[] = [];
+    for (let call = 0; call < 1000; call++) {
+      inFlight.push(consumeAgentRateLimit(keyId).then((answer) => answers.push(answer)));
+      if (call % 25 === 0) await new Promise((resolve) => setTimeout(resolve, 5));
     }
+    await Promise.all(inFlight);
     expect(answers.filter((answer) => answer.ok)).toHaveLength(100);
   });
 });
