@@ -19,7 +19,7 @@
  * PostgreSQL's binaries for the first run; BENCH_FAULTS_PG_BIN to point elsewhere).
  */
 import { execFileSync } from "node:child_process";
-import { chownSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chownSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ChildProcess } from "node:child_process";
@@ -33,9 +33,10 @@ const GATEWAY = `http://127.0.0.1:${GATEWAY_PORT}`;
 const PRIVATE_PG_PORT = 5439;
 const PG_BIN = process.env.BENCH_FAULTS_PG_BIN ?? findPostgresBin();
 
+/** The newest PostgreSQL's server binaries that Debian installed. */
 function findPostgresBin(): string {
-  const versions = execFileSync("ls", ["/usr/lib/postgresql"], { encoding: "utf8" }).trim().split("\n");
-  return `/usr/lib/postgresql/${versions.at(-1)}/bin`;
+  const newest = readdirSync("/usr/lib/postgresql").sort((a, b) => Number(a) - Number(b)).at(-1);
+  return `/usr/lib/postgresql/${newest}/bin`;
 }
 
 const broken: string[] = [];
