@@ -138,6 +138,16 @@ export function BehaviourEditor({ draft, update, issues, readOnly }: BehaviourEd
         </Field>
         {text("timeout", "Timeout (seconds)", draft.timeout, (timeout) => update({ timeout }), "1–120; empty uses the configured default.")}
       </div>
+      <div className="grid gap-1">
+        <label className="inline-flex items-center gap-2 text-sm">
+          <Checkbox checked={draft.traceContext} disabled={readOnly} onCheckedChange={(checked) => update({ traceContext: checked === true })} />
+          Send trace context to the API
+        </label>
+        <p className="text-xs text-muted-foreground">
+          When Quiver sends traces, each call carries a W3C <code>traceparent</code> header so the API&apos;s own traces join the agent&apos;s. Turn off for an API
+          that refuses unknown headers.
+        </p>
+      </div>
     </div>
   );
 }

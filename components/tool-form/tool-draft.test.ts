@@ -38,3 +38,19 @@ describe("output schema in the draft", () => {
     expect(issues).toEqual([{ path: "output_schema", message: expect.stringMatching(/^is not valid JSON/) }]);
   });
 });
+
+describe("trace context in the draft", () => {
+  it("is on for a new tool and for a stored one that does not say, and saves nothing then", () => {
+    expect(emptyDraft().traceContext).toBe(true);
+    const draft = draftFromPersisted(stored);
+    expect(draft.traceContext).toBe(true);
+    expect(documentFromDraft(draft).document).not.toHaveProperty("trace_context");
+  });
+
+  it("saves trace_context false when the operator turns it off, and shows it off again", () => {
+    const { document } = documentFromDraft({ ...draftFromPersisted(stored), traceContext: false });
+    expect(document.trace_context).toBe(false);
+    const saved = toPersistedForm(parseToolDefinition(document));
+    expect(draftFromPersisted(saved).traceContext).toBe(false);
+  });
+});

@@ -54,6 +54,8 @@ export interface ToolDraft {
   readonly timeout: string;
   /** The shared credential's name (`auth.credential`); "" for none. */
   readonly credential: string;
+  /** Calls send `traceparent` upstream when tracing is on (`trace_context`, stored only when off). */
+  readonly traceContext: boolean;
 }
 
 let nextKey = 0;
@@ -91,6 +93,7 @@ export function emptyDraft(): ToolDraft {
     sideEffect: "auto",
     timeout: "",
     credential: "",
+    traceContext: true,
   };
 }
 
@@ -137,6 +140,7 @@ export function draftFromPersisted(definition: PersistedToolDefinition): ToolDra
     sideEffect: definition.side_effect === defaultSideEffect(definition.request.method) ? "auto" : definition.side_effect ? "yes" : "no",
     timeout: definition.timeout === null ? "" : String(definition.timeout),
     credential: definition.auth?.credential ?? "",
+    traceContext: definition.trace_context !== false,
   };
 }
 
@@ -211,5 +215,6 @@ export function documentFromDraft(draft: ToolDraft): { document: Record<string, 
   if (draft.credential !== "") document.auth = { credential: draft.credential };
   const outputSchema = jsonOf(draft.outputSchema, "output_schema", issues);
   if (outputSchema !== null) document.output_schema = outputSchema;
+  if (!draft.traceContext) document.trace_context = false;
   return { document, issues };
 }

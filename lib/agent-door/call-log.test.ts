@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CallLogEntry } from "./call-log-writes";
 import { FLUSH_BATCH_SIZE, FLUSH_INTERVAL_MS, flushCallLog, recordAgentCall, RETRY_INTERVAL_MS } from "./call-log";
+import { sampleValue, scrapeProcessMetrics } from "../observability/test-support/prometheus-text";
 
 const writes = vi.hoisted(() => ({ inserted: [] as number[], firstNames: [] as string[], pruned: [] as Date[], failures: 0 }));
 vi.mock("./call-log-writes", () => ({
@@ -55,17 +56,26 @@ describe("the call log buffer", () => {
     vi.useFakeTimers();
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     writes.failures = 2;
+    // The metrics tell the same story: what waits (quiver_call_log_buffered_entries) and each failed write.
+    const failuresBefore = sampleValue(await scrapeProcessMetrics(), "quiver_call_log_flush_failures_total");
+    const metricsNow = async () => {
+      const samples = await scrapeProcessMetrics();
+      return { buffered: sampleValue(samples, "quiver_call_log_buffered_entries"), failures: sampleValue(samples, "quiver_call_log_flush_failures_total") - failuresBefore };
+    };
     for (const name of ["a", "b"]) recordAgentCall(entry(name));
+    expect(await metricsNow()).toEqual({ buffered: 2, failures: 0 });
     await vi.advanceTimersByTimeAsync(FLUSH_INTERVAL_MS);
     expect(writes.inserted).toEqual([]);
     // While the retry waits, even a full batch of new entries does not set off another write.
     for (let call = 0; call < FLUSH_BATCH_SIZE; call++) recordAgentCall(entry(`t${call}`));
     await vi.advanceTimersByTimeAsync(0);
     expect(writes.failures).toBe(1);
+    expect(await metricsNow()).toEqual({ buffered: FLUSH_BATCH_SIZE + 2, failures: 1 });
     await vi.advanceTimersByTimeAsync(RETRY_INTERVAL_MS);
     expect(writes.inserted).toEqual([]);
     await vi.advanceTimersByTimeAsync(RETRY_INTERVAL_MS);
     expect(writes.inserted).toEqual([FLUSH_BATCH_SIZE + 2]);
+    expect(await metricsNow()).toEqual({ buffered: 0, failures: 2 });
     expect(writes.firstNames).toEqual(["a,b,t0"]);
     expect(console.error).toHaveBeenCalledWith(expect.stringMatching(/^Could not write 2 call log entries; trying again in 1000 ms \(Can't reach database server\)\.$/));
     vi.mocked(console.error).mockRestore();

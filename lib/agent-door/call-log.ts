@@ -14,6 +14,7 @@ import "server-only";
 import { insertCallLogs, pruneCallLogs, type CallLogEntry } from "./call-log-writes";
 import { retentionDaysFromEnv } from "./settings";
 import { databaseFailureReason } from "../db/unavailable";
+import { countCallLogFlushFailure, setCallLogBuffered } from "../observability/metrics";
 
 export type { CallLogEntry } from "./call-log-writes";
 
@@ -60,6 +61,7 @@ async function write(batch: CallLogEntry[]): Promise<void> {
     await insertCallLogs(batch);
   } catch (error) {
     console.error(`Could not write ${batch.length} call log entries; trying again in ${RETRY_INTERVAL_MS} ms (${databaseFailureReason(error)}).`);
+    countCallLogFlushFailure();
     keepForRetry(batch);
     return;
   }
@@ -76,6 +78,7 @@ function keepForRetry(batch: CallLogEntry[]): void {
     console.error(`The call log buffer is full; ${buffer.length - MAX_BUFFERED} entries were dropped.`);
     buffer.length = MAX_BUFFERED;
   }
+  setCallLogBuffered(buffer.length);
   if (timer !== null) clearTimeout(timer);
   retryPending = true;
   // Unref'd: a process that is stopping does not wait on a database that is not there.
@@ -89,6 +92,7 @@ export function flushCallLog(): Promise<void> {
   retryPending = false;
   const batch = buffer;
   buffer = [];
+  setCallLogBuffered(0);
   // Batches are written one after another, so rows keep their order and connections are not piled up.
   flushing = flushing.then(() => (batch.length > 0 ? write(batch) : undefined));
   return flushing;
@@ -102,6 +106,7 @@ export function recordAgentCall(entry: CallLogEntry): void {
     return;
   }
   buffer.push(entry);
+  setCallLogBuffered(buffer.length);
   if (buffer.length >= FLUSH_BATCH_SIZE && !retryPending) void flushCallLog();
   else timer ??= setTimeout(() => void flushCallLog(), FLUSH_INTERVAL_MS);
 }

@@ -17,6 +17,8 @@ import { parseTurnContext } from "../playground";
 import { toolAuthorization, toolSecretSource } from "../catalog";
 import type { AgentIdentity } from "./auth";
 import { logPayload, recordAgentCall } from "./call-log";
+import { countToolCall } from "../observability/metrics";
+import { contextFromMeta, linksToActiveSpan, markSpanFailed, traced, type Span } from "../observability/tracing";
 import { agentError, type AgentRefusal } from "./errors";
 import { agentCallTarget, type StoredDataTool } from "./snapshot";
 
@@ -27,6 +29,8 @@ export interface AgentCall {
   readonly context: unknown;
   readonly channel: "api" | "mcp";
   readonly signal?: AbortSignal;
+  /** Where an MCP request carries its caller's trace context (`params._meta`, SEP-414). */
+  readonly meta?: Readonly<Record<string, unknown>>;
 }
 
 /** The tool ran: what the agent gets (redacted), and the tool's own response (already redacted by the executor). */
@@ -58,8 +62,21 @@ function outcomeOf(response: ToolResponse): "success" | "halt" | "error" {
   return response.halt ? "halt" : "success";
 }
 
-/** Runs one tool for an agent; see the module comment. */
-export async function callAgentTool(call: AgentCall): Promise<AgentCallAnswer> {
+/**
+ * Runs one tool for an agent; see the module comment. With tracing on it is one span
+ * (`execute_tool NAME`, or `tools/call NAME` on MCP) inside the request's — or, when an MCP
+ * request's `_meta` carries a trace context, inside the caller's trace, linked to the request's.
+ */
+export function callAgentTool(call: AgentCall): Promise<AgentCallAnswer> {
+  const callerContext = contextFromMeta(call.meta);
+  const options = callerContext === null ? {} : { parent: callerContext, links: linksToActiveSpan() };
+  const operation = call.channel === "mcp" ? "tools/call" : "execute_tool";
+  return traced(operation, { ...options, attributes: { "quiver.door": call.channel, "quiver.persona": call.identity.personaSlug, "quiver.caller.name": call.identity.keyName } }, (span) =>
+    runAgentTool(call, span, operation),
+  );
+}
+
+async function runAgentTool(call: AgentCall, span: Span | null, operation: string): Promise<AgentCallAnswer> {
   const started = performance.now();
   const { identity, toolName } = call;
   const target = await agentCallTarget(identity.personaSlug, toolName, identity.catalogStamp);
@@ -68,6 +85,9 @@ export async function callAgentTool(call: AgentCall): Promise<AgentCallAnswer> {
     // Disabled, outside the grant or unknown: the same answer, so a key cannot map what is switched off.
     return agentError("not_found", `Persona "${identity.personaSlug}" has no tool named "${toolName}".`);
   }
+  // Named only now: a name the persona does not have is the agent's free text.
+  span?.updateName(`${operation} ${toolName}`);
+  span?.setAttribute("gen_ai.tool.name", toolName);
   let context;
   try {
     context = parseTurnContext(call.context);
@@ -82,6 +102,11 @@ export async function callAgentTool(call: AgentCall): Promise<AgentCallAnswer> {
   // The executor already redacted the response; this second pass costs nothing when no secret was read.
   const { redactValue } = createRedactor(used);
   const result = redactValue(toolResponseToJSON(response));
+  const outcome = outcomeOf(response);
+  const errorType = response.ok ? null : response.errorType;
+  span?.setAttribute("quiver.outcome", outcome);
+  if (errorType !== null) markSpanFailed(span, errorType);
+  countToolCall({ door: call.channel, persona: identity.personaSlug, tool: toolName, outcome, errorType });
   recordAgentCall({
     createdAt: new Date(),
     apiKeyId: identity.keyId,
@@ -89,8 +114,8 @@ export async function callAgentTool(call: AgentCall): Promise<AgentCallAnswer> {
     personaSlug: identity.personaSlug,
     toolName,
     channel: call.channel,
-    outcome: outcomeOf(response),
-    errorType: response.ok ? null : response.errorType,
+    outcome,
+    errorType,
     httpStatus: 200,
     durationMs: Math.round((performance.now() - started) * 100) / 100,
     arguments: target.logPayloads ? logPayload(redactValue(args)) : null,

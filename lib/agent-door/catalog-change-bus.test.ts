@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CatalogChangeBus } from "./catalog-change-bus";
+import { sampleValue, scrapeProcessMetrics } from "../observability/test-support/prometheus-text";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -64,5 +65,31 @@ describe("CatalogChangeBus", () => {
     state.stamp = "s3";
     await vi.advanceTimersByTimeAsync(1000);
     expect(seen).toEqual([{ kind: "tools_list_changed" }]);
+  });
+});
+
+describe("CatalogChangeBus's change-event lag", () => {
+  it("records how long after the save a change was announced, and nothing for a change with no newer save", async () => {
+    const lagCount = async () => sampleValue(await scrapeProcessMetrics(), "quiver_change_event_lag_seconds_count");
+    const lagSum = async () => sampleValue(await scrapeProcessMetrics(), "quiver_change_event_lag_seconds_sum");
+    const savedAt = new Map<string, Date | null>([["s1", new Date(Date.now() - 60_000)]]);
+    const { state, read } = stampSource();
+    const bus = new CatalogChangeBus(read, 1000, (stamp) => savedAt.get(stamp) ?? null);
+    const leave = bus.subscribe(() => undefined);
+    await vi.advanceTimersByTimeAsync(1000);
+    const [countBefore, sumBefore] = [await lagCount(), await lagSum()];
+
+    savedAt.set("s2", new Date(Date.now() + 250));
+    state.stamp = "s2";
+    await vi.advanceTimersByTimeAsync(1000);
+    expect((await lagCount()) - countBefore).toBe(1);
+    expect((await lagSum()) - sumBefore).toBeCloseTo(0.75, 2);
+
+    // A deletion: the stamp changes, the latest save stays where it was.
+    savedAt.set("s3", savedAt.get("s2")!);
+    state.stamp = "s3";
+    await vi.advanceTimersByTimeAsync(1000);
+    expect((await lagCount()) - countBefore).toBe(1);
+    leave();
   });
 });

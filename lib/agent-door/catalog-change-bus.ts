@@ -7,6 +7,7 @@
  * instance, with nothing to wire between them; with no one listening, nothing is read.
  */
 import { InMemoryServerEventBus, type ServerEvent, type ServerEventBus } from "@modelcontextprotocol/server";
+import { observeChangeEventLag } from "../observability/metrics";
 
 /** How often a listened-to catalog is read: a switch reaches listening agents within this (plus one read). */
 export const CATALOG_POLL_MS = 2_000;
@@ -17,9 +18,14 @@ export class CatalogChangeBus implements ServerEventBus {
   private timer: ReturnType<typeof setInterval> | null = null;
   private stamp: Promise<string | null> = Promise.resolve(null);
 
+  /**
+   * `changedAt` says when the change a stamp records was saved (null when it cannot say, as for a
+   * deletion); each announcement then records how long after the save it went out.
+   */
   constructor(
     private readonly readStamp: () => Promise<string>,
     private readonly intervalMs = CATALOG_POLL_MS,
+    private readonly changedAt: (stamp: string) => Date | null = () => null,
   ) {}
 
   publish(event: ServerEvent): void {
@@ -44,7 +50,11 @@ export class CatalogChangeBus implements ServerEventBus {
       return previous;
     });
     const current = await this.stamp;
-    if (previous !== null && current !== null && current !== previous) this.publish({ kind: "tools_list_changed" });
+    if (previous === null || current === null || current === previous) return;
+    this.publish({ kind: "tools_list_changed" });
+    const saved = this.changedAt(current);
+    // A deletion leaves the latest save where it was: no lag to measure then.
+    if (saved !== null && saved.getTime() !== this.changedAt(previous)?.getTime()) observeChangeEventLag((Date.now() - saved.getTime()) / 1000);
   }
 
   private watch(): void {

@@ -37,3 +37,8 @@ export function agentError<C extends AgentErrorCode>(code: C, message: string): 
 export function agentErrorResponse(refusal: Pick<AgentRefusal, "status" | "body">, headers: HeadersInit = {}): Response {
   return Response.json(refusal.body, { status: refusal.status, headers });
 }
+
+/** The refusal for a path under /api/v1 that the door does not serve. */
+export function unknownDoorPath(): AgentRefusal<404> {
+  return agentError("not_found", "There is no such path in the runtime API: see /api/v1/openapi.json.");
+}

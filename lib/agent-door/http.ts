@@ -10,6 +10,8 @@ import { authenticateAgent, type AgentIdentity } from "./auth";
 import { agentError, agentErrorResponse, type AgentRefusal } from "./errors";
 import { consumeAgentRateLimit } from "./rate-limit";
 import { databaseFailureReason, isDatabaseUnavailable } from "../db/unavailable";
+import { countRateLimited } from "../observability/metrics";
+import { annotateSpan } from "../observability/tracing";
 
 /** The largest call body accepted: arguments are capped far lower by validation, this stops a flood early. */
 export const MAX_CALL_BODY_BYTES = 1024 * 1024;
@@ -24,8 +26,10 @@ export async function admitAgent(request: Request, slug: string): Promise<{ ok: 
     const headers: Record<string, string> = auth.status === 401 ? { "WWW-Authenticate": 'Bearer realm="quiver"' } : {};
     return { ok: false, response: agentErrorResponse(auth, headers) };
   }
+  annotateSpan({ "quiver.persona": auth.identity.personaSlug, "quiver.caller.name": auth.identity.keyName });
   const limit = await consumeAgentRateLimit(auth.identity.keyId);
   if (!limit.ok) {
+    countRateLimited(auth.identity.personaSlug);
     const refusal = agentError("rate_limited", `Too many calls with this API key; try again in ${limit.retryAfterSeconds} s.`);
     return { ok: false, response: agentErrorResponse(refusal, { "Retry-After": String(limit.retryAfterSeconds) }) };
   }

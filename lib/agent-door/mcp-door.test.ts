@@ -9,6 +9,7 @@
  * schema lists it and answers with `structuredContent` the client checks (or a tool error when the
  * upstream no longer matches).
  */
+import { sampleValue, scrapeProcessMetrics } from "../observability/test-support/prometheus-text";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SYSTEM_ACTOR } from "../audit/events";
 import { createApiKey, revokeApiKey } from "./api-keys";
@@ -174,7 +175,10 @@ describe.each(targets)("the MCP endpoint on the agents' door on $name", (target)
     for (let spent = 0; spent < ALLOWANCE - 3; spent += 1) expect(await consumeAgentRateLimit(key.id)).toEqual({ ok: true });
     const client = await connect(bearer);
     await client.callTool({ name: "read_order", arguments: {} });
+    const refusals = async () => sampleValue(await scrapeProcessMetrics(), "quiver_rate_limit_refusals_total", { persona: "support" });
+    const refusedBefore = await refusals();
     await expect(client.callTool({ name: "read_order", arguments: {} })).rejects.toMatchObject({ code: 429, message: expect.stringContaining("rate_limited") });
     expect(received).toEqual(["GET /read_order"]);
+    expect((await refusals()) - refusedBefore).toBe(1);
   });
 });

@@ -5,7 +5,7 @@ import "server-only";
  * live tool list and call path, so a key, a limit or a switch means the same on both doors; and
  * the host names Quiver answers as, from the environment (validated at start-up).
  */
-import { readCatalogStamp } from "../catalog";
+import { catalogStampSavedAt, readCatalogStamp } from "../catalog";
 import { getDb } from "../db/client";
 import { CatalogChangeBus } from "./catalog-change-bus";
 import { admitAgent } from "./http";
@@ -23,7 +23,7 @@ export const agentMcpDoor: McpDoor = {
   consumeRateLimit: consumeAgentRateLimit,
   listTools: listAgentTools,
   callTool: callAgentTool,
-  changes: new CatalogChangeBus(() => readCatalogStamp(getDb())),
+  changes: new CatalogChangeBus(() => readCatalogStamp(getDb()), undefined, catalogStampSavedAt),
   get allowedHostnames() {
     hostnames ??= allowedHostnamesFromEnv(process.env);
     return hostnames;

@@ -29,6 +29,7 @@ import {
   type McpRequestContext,
   type ServerEventBus,
 } from "@modelcontextprotocol/server";
+import { annotateSpan } from "../observability/tracing";
 import type { Tool } from "../tools";
 import type { AgentCallAnswer } from "./call";
 import { MAX_CALL_BODY_BYTES } from "./http";
@@ -57,6 +58,7 @@ export interface McpDoor {
     context: unknown;
     channel: "mcp";
     signal?: AbortSignal;
+    meta?: Readonly<Record<string, unknown>>;
   }): Promise<AgentCallAnswer>;
   /** The host names (no port) Quiver answers as: requests for any other `Host`, or from any other `Origin`, are refused. */
   readonly allowedHostnames: readonly string[];
@@ -131,10 +133,14 @@ function buildServer(door: McpDoor, context: McpRequestContext): Server {
     },
   );
   server.setRequestHandler("tools/list", (request) =>
-    guarded("tools/list", async () => mcpToolPage(mcpToolList(await door.listTools(identity.personaSlug)), request.params?.cursor)),
+    guarded("tools/list", async () => {
+      annotateSpan({ "mcp.method.name": "tools/list" });
+      return mcpToolPage(mcpToolList(await door.listTools(identity.personaSlug)), request.params?.cursor);
+    }),
   );
   server.setRequestHandler("tools/call", (request, call) =>
     guarded("tools/call", async () => {
+      annotateSpan({ "mcp.method.name": "tools/call" });
       await takeBatchedCall(door, identity, ++calls);
       const answer = await door.callTool({
         identity,
@@ -142,6 +148,8 @@ function buildServer(door: McpDoor, context: McpRequestContext): Server {
         arguments: request.params.arguments ?? {},
         context: request.params._meta?.[MCP_CONTEXT_META_KEY],
         channel: "mcp",
+        // SEP-414: the caller's trace context, if it sent one.
+        meta: request.params._meta,
         // The HTTP client going away or an MCP cancellation: either stops the upstream call.
         signal: AbortSignal.any([call.mcpReq.signal, ...(context.requestInfo ? [context.requestInfo.signal] : [])]),
       });

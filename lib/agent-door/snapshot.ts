@@ -13,6 +13,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { listToolDefinitions, readCatalogStamp, toolAuthorization, toolSecretSource } from "../catalog";
 import { getDb, type Db } from "../db/client";
+import { countSnapshotRefresh } from "../observability/metrics";
 import { listPersonas, resolveStoredPersona, type PersonaDTO } from "../personas/server";
 import { personaChain } from "../personas";
 import {
@@ -90,6 +91,7 @@ async function snapshot(given?: string): Promise<Snapshot> {
   const cached = latest.get(db);
   if (cached?.stamp === stamp) return cached.snapshot;
   const entry = { stamp, snapshot: loadSnapshot(stamp) };
+  countSnapshotRefresh();
   latest.set(db, entry);
   // A failed load must not stick: the next call tries again.
   entry.snapshot.catch(() => {

@@ -35,6 +35,17 @@ export function catalogStampOf(row: Readonly<Record<string, unknown>>): string {
   }).join("|");
 }
 
+/** When the latest save a stamp records happened (a tool's or persona's update), or null for an empty catalog. */
+export function catalogStampSavedAt(stamp: string): Date | null {
+  const fields = stamp.split("|");
+  const times = [STAMP_FIELDS.indexOf("stamp_tool_updated"), STAMP_FIELDS.indexOf("stamp_persona_updated")]
+    .map((index) => fields[index] ?? "")
+    // SQLite may answer a time as epoch milliseconds, PostgreSQL as a timestamp.
+    .map((text) => (/^\d+$/.test(text) ? Number(text) : Date.parse(text)))
+    .filter((time) => !Number.isNaN(time));
+  return times.length === 0 ? null : new Date(Math.max(...times));
+}
+
 /** The stamp of the stored tools and personas in database `db`; any change to either gives a different one. */
 export async function readCatalogStamp(db: Db): Promise<string> {
   const rows = await db.$queryRaw<Record<string, unknown>[]>`SELECT ${CATALOG_STAMP_COLUMNS}`;

@@ -12,6 +12,7 @@ import { TokenRequestError } from "./oauth2-token";
 import { CredentialRefusedError, previewPlacement } from "./placement";
 import type { TokenManager } from "./token-manager";
 import type { Credential } from "./types";
+import { traced } from "../observability/tracing";
 
 /** Why a call through credential `name` sent nothing: the credential does not exist. */
 export function missingCredentialMessage(name: string): string {
@@ -26,7 +27,7 @@ export function missingCredentialMessage(name: string): string {
  */
 export function credentialAuthorization(name: string, load: () => Promise<CredentialUse | null>, tokens: TokenManager): Authorize {
   return async (request, send, isUnauthorized) => {
-    const use = await load();
+    const use = await traced(`credential ${name}`, { attributes: { "quiver.credential.name": name } }, load);
     if (use === null) throw new AuthorizationError(missingCredentialMessage(name));
     const checked: CredentialUse = { ...use, secret: () => readSecret(use) };
     try {

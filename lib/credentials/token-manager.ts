@@ -11,6 +11,7 @@
  * One manager per process; the app builds it with the guarded transport.
  */
 import { requestAccessToken } from "./oauth2-token";
+import { SpanKind, traced } from "../observability/tracing";
 import type { TokenTransport } from "./token-transport";
 import type { CredentialRef, OAuth2ClientCredentials } from "./types";
 
@@ -122,7 +123,10 @@ export class TokenManager {
   private fetch(slot: Slot, binding: OAuth2Binding): Promise<AccessToken> {
     if (slot.inflight !== null) return slot.inflight;
     const flight = (async () => {
-      const response = await requestAccessToken(binding.credential, await binding.clientSecret(), this.transport);
+      const tokenHost = { "server.address": new URL(binding.credential.tokenUrl).hostname };
+      const response = await traced("fetch token", { kind: SpanKind.CLIENT, attributes: tokenHost }, async () =>
+        requestAccessToken(binding.credential, await binding.clientSecret(), this.transport),
+      );
       const token = this.tokenFrom(response.accessToken, response.expiresIn, response.scopes);
       // A version saved meanwhile has its own slot: this token belongs to the old one and is dropped.
       if (this.slots.get(binding.ref.id) === slot) slot.token = token;

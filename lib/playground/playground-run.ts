@@ -26,6 +26,7 @@ import {
   type TurnContext,
 } from "../tools";
 import { getExecutionConfig } from "../setup";
+import { markSpanFailed, traced } from "../observability/tracing";
 import { explainToolError } from "./error-explanations";
 import { DISPLAY_BODY_LIMIT, type PlaygroundMode, type PlaygroundOutcome, type PlaygroundRunView } from "./playground-types";
 import { suggestExpectations, type RunFacts } from "./test-expectations";
@@ -163,8 +164,23 @@ async function dataDryRun(call: PlaygroundCall & { tool: { origin: "data" } }, a
   return { response: { ...response, metadata: { ...response.metadata, request: { ...preview, headers } } } as ToolResponse, warnings };
 }
 
-/** Runs `call` once and returns its masked view; see the module comment. */
-export async function executeInPlayground(call: PlaygroundCall): Promise<PlaygroundExecution> {
+/**
+ * Runs `call` once and returns its masked view; see the module comment. With tracing on it is one
+ * span, `playground NAME`, marked `quiver.test: true`, over the same validation, credential and
+ * upstream spans an agent's call makes.
+ */
+export function executeInPlayground(call: PlaygroundCall): Promise<PlaygroundExecution> {
+  const name = call.tool.origin === "code" ? call.tool.tool.name : call.tool.definition.name;
+  const attributes = { "quiver.test": true, "quiver.playground.mode": call.mode, "gen_ai.tool.name": name };
+  return traced(`playground ${name}`, { attributes }, async (span) => {
+    const execution = await executeOnce(call);
+    span?.setAttribute("quiver.outcome", execution.run.outcome.kind);
+    if (execution.run.outcome.kind === "error") markSpanFailed(span, execution.run.outcome.errorType);
+    return execution;
+  });
+}
+
+async function executeOnce(call: PlaygroundCall): Promise<PlaygroundExecution> {
   const started = performance.now();
   const config = call.config ?? getExecutionConfig();
   const { tool } = call;

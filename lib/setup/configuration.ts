@@ -8,6 +8,8 @@ import { checkSignInSettings, oidcProviderFromEnv } from "../operators";
 import { executionConfigFromEnv, type ExecutionConfig } from "../tools";
 import { allowedHostnamesFromEnv, publicOriginFromEnv, rateLimitFromEnv, retentionDaysFromEnv } from "../agent-door";
 import { trustedProxiesFromEnv } from "../security/client-address";
+import { metricsTokenFromEnv } from "../observability/metrics-token";
+import { tracingSettingsFromEnv } from "../observability/tracing-setup";
 
 let executionConfig: ExecutionConfig | null = null;
 
@@ -36,4 +38,6 @@ export function validateConfiguration(): void {
   allowedHostnamesFromEnv(process.env);
   retentionDaysFromEnv(process.env);
   trustedProxiesFromEnv(process.env);
+  metricsTokenFromEnv(process.env);
+  tracingSettingsFromEnv(process.env);
 }

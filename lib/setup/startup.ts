@@ -8,12 +8,17 @@ import "server-only";
 import { ValidationError } from "../errors";
 import { validateConfiguration } from "./configuration";
 import { getKeyring, verifyStoredSecretsDecrypt } from "../secrets/server";
+import { startTracing } from "../observability/tracing-setup";
 
-/** Validates configuration and the keyring against every stored secret; exits the process when either fails. */
+/**
+ * Validates configuration and the keyring against every stored secret, exiting the process when
+ * either fails; then turns tracing on if the environment asks for it (tracing-setup.ts).
+ */
 export async function verifyConfigurationBeforeServing(): Promise<void> {
   try {
     validateConfiguration();
     await verifyStoredSecretsDecrypt(getKeyring());
+    startTracing();
   } catch (error) {
     const reason =
       error instanceof ValidationError

@@ -91,6 +91,8 @@ export interface ToolDefinition {
   readonly auth: ToolAuth | null;
   /** The declared shape of the result (`output_schema`); null when the tool declares none. */
   readonly outputSchema: ObjectSchema | null;
+  /** Whether calls send their W3C `traceparent` to the upstream when tracing is on (`trace_context`, default true). */
+  readonly sendsTraceContext: boolean;
   /** Non-fatal remarks found while building (e.g. a description over a provider limit). Not serialised. */
   readonly warnings: readonly { readonly path: string; readonly message: string }[];
 }

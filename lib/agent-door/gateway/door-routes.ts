@@ -9,15 +9,18 @@ import "server-only";
  * path does not take is 405 with `Allow`, both in the door's error shape.
  */
 import { Hono } from "hono";
+import { countDoorRequest, type DoorKind } from "../../observability/metrics";
+import { contextFromHeaders, markSpanFailed, SpanKind, traced } from "../../observability/tracing";
 import { nonPageSecurityHeaders } from "../../security/headers.js";
 import { isProviderFormat, PROVIDER_FORMATS } from "../../tools";
 import { callAgentTool } from "../call";
-import { agentError, agentErrorResponse } from "../errors";
+import { agentError, agentErrorResponse, unknownDoorPath } from "../errors";
 import { admitAgent, answering, parseCallBody, readCappedText } from "../http";
 import { agentMcpDoor } from "../mcp-door";
 import { handleMcpRequest } from "../mcp-server";
 import { runtimeOpenApiDocument } from "../openapi";
 import { agentToolList } from "../snapshot";
+import { serveMetrics } from "./metrics-route";
 
 /** Where the door is mounted. */
 export const DOOR_PATH_PREFIX = "/api/v1";
@@ -70,10 +73,26 @@ async function callTool(request: Request, slug: string, name: string): Promise<R
 
 const ROUTES = {
   openapi: "/openapi.json",
+  metrics: "/metrics",
   tools: "/personas/:slug/tools",
   call: "/personas/:slug/tools/:name/call",
   mcp: "/personas/:slug/mcp",
 } as const;
+
+const ROUTE_DOORS: Record<keyof typeof ROUTES, DoorKind> = { openapi: "openapi", metrics: "metrics", tools: "api", call: "api", mcp: "mcp" };
+
+/** Each route as a pattern over a path, with its door and its name in traces (`/api/v1/personas/{slug}/mcp`). */
+const ROUTE_PATTERNS = Object.entries(ROUTES).map(([name, route]) => ({
+  pattern: new RegExp(`^${DOOR_PATH_PREFIX}${route.replace(/:[a-z]+/g, "[^/]+")}/?$`),
+  door: ROUTE_DOORS[name as keyof typeof ROUTES],
+  route: DOOR_PATH_PREFIX + route.replace(/:([a-z]+)/g, "{$1}"),
+}));
+
+/** The door and route template a path belongs to (`other` and null for a path the door does not serve). */
+export function doorRouteOf(pathname: string): { readonly door: DoorKind; readonly route: string | null } {
+  const found = ROUTE_PATTERNS.find(({ pattern }) => pattern.test(pathname));
+  return found ? { door: found.door, route: found.route } : { door: "other", route: null };
+}
 
 function methodNotAllowed(allow: string): Response {
   return agentErrorResponse(agentError("method_not_allowed", `This path answers ${allow} only.`), { Allow: allow });
@@ -83,24 +102,52 @@ const door = new Hono().basePath(DOOR_PATH_PREFIX);
 
 // The OpenAPI document is public, like any API's published contract.
 door.get(ROUTES.openapi, (c) => Response.json(runtimeOpenApiDocument(new URL(c.req.url).origin)));
+door.get(ROUTES.metrics, (c) => serveMetrics(c.req.raw));
 door.get(ROUTES.tools, (c) => listTools(c.req.raw, c.req.param("slug")));
 door.post(ROUTES.call, (c) => callTool(c.req.raw, c.req.param("slug"), c.req.param("name")));
 // Every method goes to the MCP server, which answers GET and DELETE (2025 session operations) with 405 itself.
 door.all(ROUTES.mcp, (c) => handleMcpRequest(c.req.raw, c.req.param("slug"), agentMcpDoor));
 door.all(ROUTES.openapi, () => methodNotAllowed("GET"));
+door.all(ROUTES.metrics, () => methodNotAllowed("GET"));
 door.all(ROUTES.tools, () => methodNotAllowed("GET"));
 door.all(ROUTES.call, () => methodNotAllowed("POST"));
-door.notFound(() => agentErrorResponse(agentError("not_found", "There is no such path in the runtime API: see /api/v1/openapi.json.")));
+door.notFound(() => agentErrorResponse(unknownDoorPath()));
 // Any route's unexpected failure: a generic 500, logged (or nothing, when the agent hung up first).
 door.onError((error, c) => answering(c.req.raw, () => Promise.reject(error)));
 
 /**
  * Answers one request to the agents' door (any path; those outside {@link DOOR_PATH_PREFIX} are
  * 404), with the security headers Next.js's configuration gives a non-page response — the door is
- * served outside Next.js, by node:http.
+ * served outside Next.js, by node:http. Every request is counted (door, status, duration) and,
+ * with tracing on, is one server span continuing the caller's `traceparent`; the routes add who
+ * called and what ran to it.
  */
 export async function handleDoorRequest(request: Request): Promise<Response> {
-  const response = await door.fetch(request);
+  const started = performance.now();
+  const url = new URL(request.url);
+  const { door: kind, route } = doorRouteOf(url.pathname);
+  const mcpMethod = kind === "mcp" ? request.headers.get("mcp-method") : null;
+  const response = await traced(
+    route === null ? request.method : `${request.method} ${route}`,
+    {
+      kind: SpanKind.SERVER,
+      parent: contextFromHeaders(request.headers),
+      attributes: {
+        "http.request.method": request.method,
+        "url.path": url.pathname,
+        "quiver.door": kind,
+        ...(route === null ? {} : { "http.route": route }),
+        ...(mcpMethod === null ? {} : { "mcp.method.name": mcpMethod }),
+      },
+    },
+    async (span) => {
+      const answer = await door.fetch(request);
+      span?.setAttribute("http.response.status_code", answer.status);
+      if (answer.status >= 500) markSpanFailed(span, String(answer.status));
+      return answer;
+    },
+  );
   for (const { key, value } of nonPageSecurityHeaders(request.headers.get("x-forwarded-proto"))) response.headers.set(key, value);
+  countDoorRequest(kind, response.status, (performance.now() - started) / 1000);
   return response;
 }

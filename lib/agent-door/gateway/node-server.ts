@@ -18,6 +18,7 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { clientAddress, CLIENT_ADDRESS_HEADER, trustedProxiesFromEnv } from "../../security/client-address";
 import { flushCallLog } from "../call-log";
+import { flushTraces } from "../../observability/tracing-setup";
 import { DOOR_PATH_PREFIX, handleDoorRequest } from "./door-routes";
 import { drainable } from "./drain";
 
@@ -79,6 +80,7 @@ export async function startGateway({ host, port, otherwise }: DoorServerOptions)
     stopping ??= (async () => {
       await connections.drain(DRAIN_TIMEOUT_MS);
       await flushCallLog();
+      await flushTraces().catch((error: unknown) => console.error("Could not send the last traces:", error));
     })();
     return stopping;
   };

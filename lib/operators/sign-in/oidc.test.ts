@@ -3,6 +3,7 @@ import { listAuditEvents } from "../../audit/audit-log";
 import { databaseTargets, useTestDatabase } from "../../db/test-support/databases";
 import { insertOperator } from "../../db/test-support/fixtures";
 import { ValidationError } from "../../errors";
+import { sampleValue, scrapeProcessMetrics } from "../../observability/test-support/prometheus-text";
 import { admitSingleSignOn, oidcIdentityOf, oidcProviderFromEnv, verifiedEmailOf, type SignInUser } from "./oidc";
 
 describe("oidcProviderFromEnv", () => {
@@ -111,8 +112,10 @@ describe.each(targets)("single sign-on linking on $name", (target) => {
 
   it("refuses an identity no operator matches, without falling back to the provider's subject", async () => {
     await insertOperator(db(), "ana@example.com");
+    const refusalsBefore = sampleValue(await scrapeProcessMetrics(), "quiver_sign_in_failures_total", { method: "sso", reason: "refused" });
     const { admitted, user } = await signIn(claims("idp-stranger", "stranger@example.com"));
     expect(admitted).toBe(false);
+    expect(sampleValue(await scrapeProcessMetrics(), "quiver_sign_in_failures_total", { method: "sso", reason: "refused" }) - refusalsBefore).toBe(1);
     expect(user.id).toBe("idp-stranger");
     const [event] = (await listAuditEvents()).events;
     expect(event).toMatchObject({

@@ -12,6 +12,7 @@ import "server-only";
 import type { OAuthConfig } from "next-auth/providers/oauth";
 import { signInWithOidcIdentity, SINGLE_SIGN_ON_REFUSALS, type OidcIdentity } from "./oidc-links";
 import { recordFailedSignIn, recordSignInEvent } from "./sign-in-events";
+import { countSignInFailure } from "../../observability/metrics";
 import { ValidationError } from "../../errors";
 
 interface OidcProfile {
@@ -58,6 +59,7 @@ export async function admitSingleSignOn(user: SignInUser, profile: unknown): Pro
   const identity = oidcIdentityOf(profile);
   const outcome = identity ? await signInWithOidcIdentity(identity) : null;
   if (!outcome?.ok) {
+    countSignInFailure("sso", "refused");
     await recordFailedSignIn(identity?.verifiedEmail ?? identity?.subject ?? "(no subject)", {
       method: SINGLE_SIGN_ON,
       reason: outcome ? SINGLE_SIGN_ON_REFUSALS[outcome.reason] : "the identity provider sent no issuer or subject",

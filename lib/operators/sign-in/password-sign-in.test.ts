@@ -7,6 +7,7 @@ import { listAuditEvents } from "../../audit/audit-log";
 import { lockedOutCode } from "./sign-in-errors";
 import { checkPassword, signInWithPassword } from "./password-sign-in";
 import { ACCOUNT_POLICY, accountFailures } from "./sign-in-throttle";
+import { sampleValue, scrapeProcessMetrics } from "../../observability/test-support/prometheus-text";
 
 const targets = await databaseTargets();
 const PASSWORD = "correct horse battery";
@@ -70,15 +71,16 @@ describe.each(targets)("password sign-in on $name", (target) => {
 
     it("delays growing failures, and locks the account at the tenth, the right password included", async () => {
       await operator();
+      const before = await scrapeProcessMetrics();
       waits.length = 0;
       for (let failure = 1; failure < ACCOUNT_POLICY.limit; failure++) expect(await attempt(`wrong-${failure}`)).toEqual({ ok: false, lockedUntil: null });
       expect(waits).toEqual([0, 0, 200, 400, 800, 1600, 2000, 2000, 2000]);
 
-      const before = Date.now();
+      const tenthAt = Date.now();
       const tenth = await attempt("wrong-10");
       expect(tenth.ok).toBe(false);
       const lockedUntil = (tenth as { lockedUntil: Date }).lockedUntil.getTime();
-      expect(lockedUntil).toBeGreaterThanOrEqual(before + ACCOUNT_POLICY.lockSeconds * 1000 - 5_000);
+      expect(lockedUntil).toBeGreaterThanOrEqual(tenthAt + ACCOUNT_POLICY.lockSeconds * 1000 - 5_000);
       expect(lockedUntil).toBeLessThanOrEqual(Date.now() + ACCOUNT_POLICY.lockSeconds * 1000);
 
       const compare = vi.spyOn(bcrypt, "compare");
@@ -94,6 +96,13 @@ describe.each(targets)("password sign-in on $name", (target) => {
       const { events } = await listAuditEvents({ action: "auth.sign_in_failed", targetName: "ana@example.com" });
       expect(events).toHaveLength(11);
       expect(events[0]?.after).toEqual({ reason: "locked", address: "203.0.113.7" });
+
+      // The same story in the metrics: ten wrong passwords, one lockout, one attempt refused while locked.
+      const after = await scrapeProcessMetrics();
+      const moved = (name: string, labels: Record<string, string> = {}) => sampleValue(after, name, labels) - sampleValue(before, name, labels);
+      expect(moved("quiver_sign_in_failures_total", { method: "password", reason: "wrong_credentials" })).toBe(10);
+      expect(moved("quiver_sign_in_lockouts_total")).toBe(1);
+      expect(moved("quiver_sign_in_failures_total", { method: "password", reason: "locked_out" })).toBe(1);
     });
 
     it("keeps a counter key and an audit entry short whatever is typed as the e-mail", async () => {

@@ -1,6 +1,7 @@
 import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
 import bcrypt from "bcryptjs";
+import { countSignInFailure, countSignInLockout } from "../../observability/metrics";
 import { recordFailedSignIn, recordSignInEvent } from "./sign-in-events";
 import { findUserForSignIn, normaliseEmail } from "../users";
 import { concurrencyLimit } from "./concurrency-limit";
@@ -59,6 +60,7 @@ export async function signInWithPassword(
   if (!account || !password) return { ok: false, lockedUntil: null };
   const locked = lockEnd(await accountFailures.state(account), await addressFailures.state(clientAddress));
   if (locked) {
+    countSignInFailure("password", "locked_out");
     await recordFailedSignIn(account, { reason: "locked", address: clientAddress });
     return { ok: false, lockedUntil: locked };
   }
@@ -70,9 +72,14 @@ export async function signInWithPassword(
     return { ok: true, user };
   }
   const [accountState, addressState] = [await accountFailures.fail(account), await addressFailures.fail(clientAddress)];
+  countSignInFailure("password", "wrong_credentials");
   await recordFailedSignIn(account, { reason: "wrong e-mail or password", failures: accountState.failures, address: clientAddress });
   const lockedNow = lockEnd(accountState, addressState);
-  if (lockedNow) return { ok: false, lockedUntil: lockedNow };
+  if (lockedNow) {
+    // Not locked before this attempt (that was answered above): this failure is the one that locked.
+    countSignInLockout();
+    return { ok: false, lockedUntil: lockedNow };
+  }
   await wait(failureDelayMs(accountState.failures));
   return { ok: false, lockedUntil: null };
 }

@@ -139,6 +139,7 @@ describe("parseToolDefinition: the reference document", () => {
       evidence: null,
       auth: null,
       outputSchema: null,
+      sendsTraceContext: true,
       warnings: [],
     });
   });
@@ -232,6 +233,21 @@ describe("serializeToolDefinition: canonical form (SPEC §1.1)", () => {
     const withEvidence = toPersistedForm(parseToolDefinition(documentWith({ evidence: { fields: { title: "name" } } })));
     expect(Object.keys(withEvidence).at(-1)).toBe("evidence");
     expect(withEvidence.evidence).toEqual({ items_path: null, fields: { title: "name" }, source: "get_weather", max_items: 10 });
+  });
+
+  it("writes trace_context only when a tool keeps its trace context to itself, last, so older tools keep their bytes", () => {
+    const sending = parseToolDefinition(documentWith());
+    expect(sending.sendsTraceContext).toBe(true);
+    expect(serializeToolDefinition(parseToolDefinition(documentWith({ trace_context: true })))).toBe(serializeToolDefinition(sending));
+    const quiet = parseToolDefinition(documentWith({ output_schema: { type: "object", properties: {} }, response: { extract: "body_raw" }, trace_context: false }));
+    expect(quiet.sendsTraceContext).toBe(false);
+    expect(Object.keys(toPersistedForm(quiet)).slice(-2)).toEqual(["output_schema", "trace_context"]);
+    expect(toPersistedForm(quiet).trace_context).toBe(false);
+    expect(serializeToolDefinition(parseToolDefinition(toPersistedForm(quiet)))).toBe(serializeToolDefinition(quiet));
+  });
+
+  it("refuses a trace_context that is not true or false", () => {
+    for (const value of ["no", 0, {}]) expect(() => parseToolDefinition(documentWith({ trace_context: value }))).toThrow(/trace_context: must be true or false/);
   });
 
   it("writes a default-only definition with every key present and its defaults spelled out", () => {

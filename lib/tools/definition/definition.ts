@@ -29,7 +29,7 @@ export { serializeToolDefinition, toPersistedForm, type PersistedToolDefinition 
 /** The top-level keys of the persisted form, in canonical order (SPEC §1.1). */
 export const DEFINITION_KEYS = [
   "name", "description", "parameters", "request", "response", "secret_headers",
-  "side_effect", "timeout", "group", "tags", "halt_when", "evidence", "auth", "output_schema",
+  "side_effect", "timeout", "group", "tags", "halt_when", "evidence", "auth", "output_schema", "trace_context",
 ] as const;
 
 /** Past this, some providers refuse the tool: a warning, not an error. */
@@ -76,13 +76,14 @@ export function parseToolDefinition(input: unknown): ToolDefinition {
   const evidence = parseEvidence(input.evidence, name, issues);
   const auth = parseAuth(input.auth, issues);
   const outputSchema = parseOutputSchema(input.output_schema, { extract: response.extract, declaresHalt: !isAbsent(input.halt_when) }, issues);
+  const sendsTraceContext = readTraceContext(input.trace_context, issues);
   if (response.extract === "evidence_envelope" && isAbsent(input.evidence)) {
     issues.add("response.extract", 'evidence_envelope needs an "evidence" declaration saying which fields make a record');
   }
   if (issues.problems.length > 0) throw new ValidationError(issues.problems);
   return deepFreeze({
     name, description, parameters: parameters.schema, request, response, secretHeaders, sideEffect,
-    timeout, group, tags, haltWhen, evidence, auth, outputSchema, warnings: issues.warnings,
+    timeout, group, tags, haltWhen, evidence, auth, outputSchema, sendsTraceContext, warnings: issues.warnings,
   });
 }
 
@@ -140,6 +141,13 @@ function readResponse(input: unknown, issues: Issues): ResponseExtract {
   }
   if (!isAbsent(input.path)) issues.warn("response.path", `is ignored: only extract json_path reads a path, this tool uses ${extract}`);
   return { extract: extract as ExtractKind, path: null };
+}
+
+/** `trace_context`: absent or true sends the call's `traceparent` to the upstream (when tracing is on); false keeps it off the wire. */
+function readTraceContext(input: unknown, issues: Issues): boolean {
+  if (typeof input === "boolean") return input;
+  if (!isAbsent(input)) issues.add("trace_context", `must be true or false, found ${describeValue(input)}`);
+  return true;
 }
 
 function readSideEffect(input: unknown, method: HttpMethod, issues: Issues): boolean {

@@ -4,8 +4,9 @@
  * - `response` is always `{"extract", "path"}`, `path` null unless `extract` is `json_path`;
  * - `halt_when` is null or `{"json_path", "equals", "say"}`, `equals` as strings and `say` null,
  *   `{"json_path"}` or `{"text"}`;
- * - `evidence`, `auth` and then `output_schema` appear only when declared, so a tool without them
- *   is byte-identical to one written before they existed;
+ * - `evidence`, `auth` and then `output_schema` appear only when declared, and `trace_context`
+ *   only when false (its default is true), so a tool without them is byte-identical to one
+ *   written before they existed;
  * - the parameters and output schemas are canonical already (`canonical-schema.ts`): keywords in one fixed
  *   order, `properties` in the order written (parameter order is what forms display);
  * - the other free-form objects (headers, query, body, evidence fields) keep the order written.
@@ -32,6 +33,7 @@ export interface PersistedToolDefinition {
   readonly evidence?: PersistedEvidence;
   readonly auth?: PersistedAuth;
   readonly output_schema?: ObjectSchema;
+  readonly trace_context?: false;
 }
 
 /**
@@ -65,5 +67,6 @@ function canonicalForm(definition: ToolDefinition): PersistedToolDefinition {
   };
   const withEvidence = definition.evidence === null ? form : { ...form, evidence: evidenceToPersisted(definition.evidence) };
   const withAuth = definition.auth === null ? withEvidence : { ...withEvidence, auth: authToPersisted(definition.auth) };
-  return definition.outputSchema === null ? withAuth : { ...withAuth, output_schema: definition.outputSchema };
+  const withOutput = definition.outputSchema === null ? withAuth : { ...withAuth, output_schema: definition.outputSchema };
+  return definition.sendsTraceContext ? withOutput : { ...withOutput, trace_context: false };
 }

@@ -39,6 +39,8 @@ import { extractResult, lazyJson, type Extraction } from "./extract";
 import { haltSay, shouldHalt } from "./halt";
 import { renderRequest } from "./render-request";
 import { AbortSwitch, sendRequest, type ResponseHeaders, type SendOutcome, type WireRequest } from "./send-request";
+import { observedExchange } from "./upstream-observation";
+import { traced } from "../../observability/tracing";
 
 export interface ExecuteOptions {
   /** Turn-context values for `{{ctx.x}}` placeholders. */
@@ -162,13 +164,15 @@ const isUnauthorized = (outcome: SendOutcome): boolean => outcome.kind === "rece
  * sends nothing: the thrown switch fails it at once (see AbortSwitch).
  */
 function sendOnce(exchange: Exchange, wire: WireRequest, abort: AbortSwitch, secretNames: ReadonlySet<string>): Promise<SendOutcome> {
-  return sendRequest(wire, {
-    dispatcher: guardedAgent(exchange.config.allowlist),
-    maxRedirects: exchange.config.maxRedirects,
-    maxResponseBytes: exchange.config.maxResponseBytes,
-    secretHeaderNames: secretNames,
-    signal: abort,
-  });
+  return observedExchange(exchange.def, wire, (observed) =>
+    sendRequest(observed, {
+      dispatcher: guardedAgent(exchange.config.allowlist),
+      maxRedirects: exchange.config.maxRedirects,
+      maxResponseBytes: exchange.config.maxResponseBytes,
+      secretHeaderNames: secretNames,
+      signal: abort,
+    }),
+  );
 }
 
 /** The credential step threw: a refusal, no credential or secret, or no token (also after a 401 asked for a new one). */
@@ -239,7 +243,7 @@ async function send(exchange: Exchange, wire: WireRequest, authorize: Authorize 
 
 async function execute(def: ToolDefinition, args: unknown, options: ExecuteOptions, started: number): Promise<ToolResponse> {
   const config = options.config ?? DEFAULT_EXECUTION_CONFIG;
-  const issues = validateArguments(def.parameters, args);
+  const issues = traced("validate arguments", {}, () => validateArguments(def.parameters, args));
   if (issues.length > 0) return error(describeArgumentIssues(issues), "validation_error", { details: { issues } });
   const rendered = renderRequest(def, args as Record<string, unknown>, options.context);
   if (!rendered.ok) {
@@ -252,7 +256,8 @@ async function execute(def: ToolDefinition, args: unknown, options: ExecuteOptio
 
   let secrets: InjectedSecrets;
   try {
-    secrets = await injectSecrets(def, options.secrets);
+    const readSecrets = () => injectSecrets(def, options.secrets);
+    secrets = await (def.secretHeaders.length === 0 ? readSecrets() : traced("read secrets", {}, readSecrets));
   } catch (cause) {
     // The source's own message may quote what it failed to decrypt: keep only its kind and frames.
     return error("Could not read the tool's secrets", "execution_error", { cause: sanitisedCause(cause, () => "[redacted]") });

@@ -1,0 +1,62 @@
+/**
+ * One exchange with a tool's upstream as operators watch it (issue 29): a client span (`GET`,
+ * `POST`, …) with the method, the host and port, the final status and the body's size — never the
+ * path, the query, a header or a body, which may carry arguments or secrets — and the exchange's
+ * time in `quiver_upstream_request_duration_seconds`. With tracing on, the request carries the
+ * span's W3C `traceparent` (and `tracestate`), so the upstream's own spans join the agent's trace,
+ * unless the tool says `trace_context: false` or sets such a header itself.
+ */
+import { observeUpstream } from "../../observability/metrics";
+import { markSpanFailed, outgoingTraceHeaders, SpanKind, traced, type Span } from "../../observability/tracing";
+import type { SendOutcome, WireRequest } from "./send-request";
+
+const TRACE_HEADERS = ["traceparent", "tracestate"];
+
+/** `wire` with the active span's trace headers, unless it already names one of them. */
+function withTraceHeaders(wire: WireRequest): WireRequest {
+  const own = Object.keys(wire.headers).some((name) => TRACE_HEADERS.includes(name.toLowerCase()));
+  if (own) return wire;
+  const headers = outgoingTraceHeaders();
+  return Object.keys(headers).length === 0 ? wire : { ...wire, headers: { ...wire.headers, ...headers } };
+}
+
+/** The metric's `result`: the status class of an answer, or the kind of failure. */
+function resultOf(outcome: SendOutcome): string {
+  return outcome.kind === "received" ? `${Math.floor(outcome.status / 100)}xx` : outcome.kind;
+}
+
+function describeOnSpan(span: Span, outcome: SendOutcome): void {
+  if (outcome.kind === "failed") {
+    markSpanFailed(span, "failed");
+    return;
+  }
+  span.setAttribute("http.response.status_code", outcome.status);
+  if (outcome.kind === "received") {
+    span.setAttribute("http.response.body.size", Buffer.byteLength(outcome.body));
+    if (outcome.status >= 400) markSpanFailed(span, String(outcome.status));
+  } else {
+    markSpanFailed(span, outcome.kind);
+  }
+}
+
+/** Sends `wire` through `send`, observed as the module comment says. */
+export function observedExchange(
+  tool: { readonly name: string; readonly sendsTraceContext: boolean },
+  wire: WireRequest,
+  send: (wire: WireRequest) => Promise<SendOutcome>,
+): Promise<SendOutcome> {
+  const { url } = wire;
+  const attributes = {
+    "http.request.method": wire.method,
+    "server.address": url.hostname,
+    "server.port": Number(url.port) || (url.protocol === "https:" ? 443 : 80),
+    "url.scheme": url.protocol.slice(0, -1),
+  };
+  return traced(wire.method, { kind: SpanKind.CLIENT, attributes }, async (span) => {
+    const started = performance.now();
+    const outcome = await send(span !== null && tool.sendsTraceContext ? withTraceHeaders(wire) : wire);
+    observeUpstream(tool.name, resultOf(outcome), (performance.now() - started) / 1000);
+    if (span !== null) describeOnSpan(span, outcome);
+    return outcome;
+  });
+}
