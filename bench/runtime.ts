@@ -32,12 +32,13 @@
  */
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { mkdtempSync, rmSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { dropPostgresSchema } from "../lib/db/test-support/postgres-schema";
 import { APP_SERVER_ARGS } from "../e2e/support/app-server";
+import { driveLoad, type Figures } from "./support/load";
 import { benchUpstreamSource, doorServerEnv, GATEWAY_ARGS, prepareBenchDatabase, startChildServer, startDoorServer, stopServer } from "./support/door-servers";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -85,41 +86,8 @@ const startApp = (url: string) => startDoorServer(APP_SERVER_ARGS, serverEnv(url
 const startGateway = (url: string) => startDoorServer(GATEWAY_ARGS, serverEnv(url), GATEWAY, "see its output above");
 
 
-interface Figures {
-  readonly rps: number;
-  readonly p50: number;
-  readonly p99: number;
-  readonly failures: number;
-  /** The app's CPU time (user + system) per request, in ms; null where /proc is not available or for the direct calls. */
-  readonly cpuPerRequest: number | null;
-  /** The 1-minute load average before and after the reading. */
-  readonly load: readonly [number, number];
-}
-
-/** CPU time (user + system, ms) process `pid` has used so far, or null without Linux's /proc. */
-function cpuTimeMs(pid: number | undefined): number | null {
-  const stat = `/proc/${pid}/stat`;
-  if (pid === undefined || !existsSync(stat)) return null;
-  // Fields after the command name: state is the 1st, utime the 12th and stime the 13th, in clock ticks (100 a second).
-  const fields = readFileSync(stat, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-/** Drives `options` for SECONDS; `app` is the app process whose CPU time is measured (none for direct calls). */
-async function drive(options: autocannon.Options, app?: ChildProcess): Promise<Figures> {
-  const load = loadavg()[0]!;
-  const cpuBefore = cpuTimeMs(app?.pid);
-  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
-  const cpuAfter = cpuTimeMs(app?.pid);
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    failures: result.non2xx + result.errors + result.timeouts,
-    cpuPerRequest: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / Math.max(result.requests.total, 1),
-    load: [load, loadavg()[0]!],
-  };
-}
+/** Drives `options` for SECONDS at CONNECTIONS; `app` is the app process whose CPU time is measured (none for direct calls). */
+const drive = (options: autocannon.Options, app?: ChildProcess): Promise<Figures> => driveLoad({ connections: CONNECTIONS, duration: SECONDS, ...options }, app);
 
 const row = (label: string, f: Figures) =>
   `  ${label.padEnd(22)} ${f.rps.toFixed(0).padStart(7)} req/s   p50 ${String(f.p50).padStart(4)} ms   p99 ${String(f.p99).padStart(4)} ms` +

@@ -140,6 +140,23 @@ test("an output schema typed on the form is checked where it stands, refused bes
   await expect(page.getByLabel("Tool definition (JSON)")).toContainText('"output_schema"');
 });
 
+test("a tool can keep trace context off its API's wire: the box saves trace_context false and shows it off again", async ({ page }) => {
+  const name = "e2e_quiet_trace";
+  await page.goto("/tools/new-tool");
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Description", { exact: true }).fill("Reads an order without trace headers.");
+  await page.getByLabel("URL").fill("https://api.example.com/orders/A-1");
+  const traceContext = page.getByLabel("Send trace context to the API");
+  await expect(traceContext).toBeChecked();
+  await traceContext.uncheck();
+  await page.getByRole("button", { name: "Create tool" }).click();
+  await expect(page).toHaveURL(`/tools/${name}`);
+  await page.goto(`/tools/${name}/edit`);
+  await expect(page.getByLabel("Send trace context to the API")).not.toBeChecked();
+  await page.getByRole("tab", { name: "JSON", exact: true }).click();
+  await expect(page.getByLabel("Tool definition (JSON)")).toContainText('"trace_context": false');
+});
+
 test("the parameters' JSON Schema tab lifts pasted flat sugar into fields and marks a forbidden keyword", async ({ page }) => {
   await page.goto("/tools/new-tool");
   await page.getByRole("tab", { name: "JSON Schema" }).click();

@@ -1,7 +1,9 @@
 /**
  * `npm run gateway` as a process (issue 23): it refuses a bad listen address naming the variable;
  * it serves the runtime API on its port; and SIGTERM (or SIGINT) right after a burst of calls —
- * a restart — loses no call-log row: the process exits 0 once every row is written.
+ * a restart — loses no call-log row: the process exits 0 once every row is written, and with an
+ * OpenTelemetry endpoint configured, every call's spans have reached the collector by then. A
+ * malformed tracing endpoint or metrics token stops it at start, naming the variable.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
@@ -60,12 +62,28 @@ describe.each(sqlite)("npm run gateway on $name", (target) => {
     expect(output).toContain('QUIVER_GATEWAY_PORT must be a port number from 1 to 65535, found "70000"');
   }, COMMAND_TEST_TIMEOUT_MS);
 
+  it.each([
+    [{ OTEL_EXPORTER_OTLP_ENDPOINT: "collector:4318" }, "OTEL_EXPORTER_OTLP_ENDPOINT must be an http:// or https:// URL"],
+    [{ QUIVER_METRICS_TOKEN: "short" }, "QUIVER_METRICS_TOKEN must be at least 16 characters"],
+  ])("refuses to start with %o, naming the variable", async (bad, message) => {
+    const { exited } = gatewayProcess({ ...baseEnv(), ...bad });
+    const { code, output } = await exited;
+    expect(code).toBe(1);
+    expect(output).toContain(message);
+  }, COMMAND_TEST_TIMEOUT_MS);
+
   it.each(["SIGTERM", "SIGINT"] as const)("serves calls, and on %s writes every call-log row before it exits", async (signal) => {
     const definition = parseToolDefinition({ name: "order_status", description: "Reads an order.", request: { method: "GET", url: `${upstream.origin}/orders` }, response: { extract: "json_path", path: "status" } });
     await saveTool({ definition, baseVersion: null, actor: SYSTEM_ACTOR });
     await createPersona({ slug: "support", name: "Support", grant: ["order_status"] }, SYSTEM_ACTOR);
     const { token } = await createApiKey({ name: "gateway", personaSlugs: ["support"] }, SYSTEM_ACTOR);
-    const { child, exited } = gatewayProcess(baseEnv());
+    // A loopback OpenTelemetry collector: what the OTLP/HTTP exporter posts to /v1/traces.
+    const exports: string[] = [];
+    const collector = await startUpstream((request, response) => {
+      if (request.method === "POST" && request.url === "/v1/traces") exports.push(request.body);
+      reply(response, 200, {});
+    });
+    const { child, exited } = gatewayProcess({ ...baseEnv(), OTEL_EXPORTER_OTLP_ENDPOINT: collector.origin, OTEL_SERVICE_NAME: "quiver-gateway-test" });
     const origin = `http://127.0.0.1:${PORT}`;
     await expect.poll(() => fetch(`${origin}/api/v1/openapi.json`).then((response) => response.status, () => 0), { timeout: 60_000, interval: 250 }).toBe(200);
     const calls = 20;
@@ -80,5 +98,12 @@ describe.each(sqlite)("npm run gateway on $name", (target) => {
     const { code, output } = await exited;
     expect(code, output).toBe(0);
     expect(await db().callLog.count()).toBe(calls);
+    // The spans still buffered were sent before the exit, under the configured service name.
+    await collector.close();
+    const sent = exports.join("\n");
+    expect(sent).toContain('"quiver-gateway-test"');
+    expect(sent.match(/"name":"execute_tool order_status"/g)).toHaveLength(calls);
+    expect(sent).toContain('"name":"POST /api/v1/personas/{slug}/tools/{name}/call"');
+    expect(sent).not.toContain(token);
   }, COMMAND_TEST_TIMEOUT_MS);
 });

@@ -25,6 +25,9 @@ export const E2E_OPERATORS = {
 
 export type E2ERole = keyof typeof E2E_OPERATORS;
 
+/** The e2e server serves Prometheus metrics to this token (e2e/observability.spec.ts scrapes them). */
+export const E2E_METRICS_TOKEN = "e2e-only-metrics-token-0123456789";
+
 export const E2E_SERVER_ENV: Record<string, string> = {
   DATABASE_URL: E2E_DATABASE_URL,
   NEXTAUTH_URL: E2E_BASE_URL,
@@ -36,6 +39,7 @@ export const E2E_SERVER_ENV: Record<string, string> = {
   // Only the mock upstream's exact address: every other loopback form stays refused by the guard.
   QUIVER_DESTINATION_ALLOWLIST: "127.0.0.1",
   MOCK_UPSTREAM_PORT: String(E2E_MOCK_UPSTREAM_PORT),
+  QUIVER_METRICS_TOKEN: E2E_METRICS_TOKEN,
   // The test workers resolve with React's server condition (playwright.config.ts); the app must not.
   NODE_OPTIONS: "",
 };
