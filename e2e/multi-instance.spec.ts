@@ -3,6 +3,9 @@
  * runtime API from a fresh schema in database `test`; a tool switched off and a key revoked
  * elsewhere are honoured by both on their next call (their caches are validated against the
  * stored state, never trusted for a time), and a key's rate limit is one allowance shared by both.
+ * Each instance answers keys from memory while it hears PostgreSQL's change events (LISTEN/NOTIFY);
+ * a change made while both listeners are cut off is still honoured (they read the database until
+ * they listen again, then read everything again).
  * The instances run on 3110/3111 with the e2e server's settings; the schema is dropped afterwards.
  */
 import { spawnSync, type ChildProcess } from "node:child_process";
@@ -46,7 +49,7 @@ async function waitUntilServing(origin: string): Promise<void> {
   throw new Error(`${origin} did not start`);
 }
 
-const keys = () => JSON.parse(readFileSync(MULTI_INSTANCE_KEYS_FILE, "utf8")) as { working: string; revocable: string; limited: string };
+const keys = () => JSON.parse(readFileSync(MULTI_INSTANCE_KEYS_FILE, "utf8")) as { working: string; revocable: string; limited: string; unheard: string };
 const headers = (token: string) => ({ authorization: `Bearer ${token}`, "content-type": "application/json" });
 const list = (origin: string, token: string) => fetch(`${origin}/api/v1/personas/${MULTI_INSTANCE_PERSONA}/tools?format=openai`, { headers: headers(token) });
 const call = (origin: string, token: string) =>
@@ -104,6 +107,22 @@ test.describe("two instances on one PostgreSQL", () => {
       const refused = await list(origin, revocable);
       expect(refused.status, origin).toBe(401);
       expect(await refused.json()).toEqual({ error: { code: "unauthorized", message: "The API key has been revoked." } });
+    }
+  });
+
+  test("a key revoked while both instances' change listeners are cut off is still refused by both, and they listen again", async () => {
+    const { unheard, working } = keys();
+    // Remembered by both: answered from memory while they hear the database's change events.
+    for (const origin of origins) for (let call = 0; call < 2; call++) expect((await list(origin, unheard)).status, origin).toBe(200);
+    // No change event reaches them now: the revocation below is announced to no one.
+    chore("deafen");
+    chore("revoke-unheard");
+    for (const origin of origins) expect((await list(origin, unheard)).status, origin).toBe(401);
+    // Once they listen again (a second later), what they remembered was read again: still refused, the working key still served.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    for (const origin of origins) {
+      expect((await list(origin, unheard)).status, origin).toBe(401);
+      expect((await list(origin, working)).status, origin).toBe(200);
     }
   });
 

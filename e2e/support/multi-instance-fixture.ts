@@ -9,4 +9,6 @@ export const MULTI_INSTANCE_TOOL = "e2e_multi_lookup";
  */
 export const MULTI_INSTANCE_RATE_LIMIT = { points: 10, seconds: 60 };
 export const REVOCABLE_KEY_NAME = "e2e multi-instance revocable";
+/** The key revoked while both instances' change listeners are cut off. */
+export const REVOCABLE_UNHEARD_KEY_NAME = "e2e multi-instance revoked unheard";
 export const MULTI_INSTANCE_PORTS = [3110, 3111] as const;

@@ -10,6 +10,7 @@ import { SYSTEM_ACTOR } from "../audit/events";
 import { createApiKey, revokeApiKey } from "./api-keys";
 import { readCatalogStamp } from "../catalog/catalog-stamp";
 import { createPersona, setPersonaToolEnabled } from "../personas/server/personas";
+import { awaitChangeEvents } from "../db/test-support/change-events";
 import { databaseTargets, useTestDatabase } from "../db/test-support/databases";
 import { insertOperator, newSecretValues } from "../db/test-support/fixtures";
 import { saveTool } from "../catalog/tool-saves";
@@ -90,9 +91,12 @@ describe.each(targets)("agents' door on $name", (target) => {
     expect(await codeOf(bearer, "ghost")).toBe('404 not_found: There is no persona "ghost".');
     expect(await codeOf("Bearer qv_not-a-key", "ghost")).toMatch(/^401/);
 
+    // Written straight to the database, as another instance would: the door hears of it by its change event.
     await db().apiKey.update({ where: { id: key.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await awaitChangeEvents(db(), target.url);
     expect(await codeOf(bearer)).toBe("401 unauthorized: The API key has expired.");
     await db().apiKey.update({ where: { id: key.id }, data: { expiresAt: null } });
+    await awaitChangeEvents(db(), target.url);
     expect(await codeOf(bearer)).toBe(200);
     await revokeApiKey(key.id, SYSTEM_ACTOR);
     expect(await codeOf(bearer)).toBe("401 unauthorized: The API key has been revoked.");

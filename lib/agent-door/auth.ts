@@ -4,9 +4,10 @@ import "server-only";
  * Who is calling the runtime API: the Bearer token of an API key (SPEC §8). The key and the
  * catalog's stamp (which the rest of the request uses to pick its snapshot, snapshot.ts) are read
  * in one query — or answered from memory while the database's change signal (lib/db/change-signal.ts)
- * says nothing has been committed since they were read. Any commit, by any instance or process,
- * drops what is remembered, so a key revoked anywhere is refused on the very next call everywhere.
- * Where the database gives no signal (PostgreSQL, for now) every call reads the database.
+ * says nothing has changed since they were read: on SQLite any commit by any process, on
+ * PostgreSQL a change event (NOTIFY) from any instance, drops what is remembered, so a key revoked
+ * anywhere is refused on the next call everywhere once the change is known. While there is no
+ * signal (PostgreSQL's listener not connected) every call reads the database.
  */
 import { changeSignalOf } from "../db/change-signal";
 import { getDb, type Db } from "../db/client";

@@ -70,8 +70,9 @@ describe("CatalogChangeBus", () => {
 
 describe("CatalogChangeBus's change-event lag", () => {
   it("records how long after the save a change was announced, and nothing for a change with no newer save", async () => {
-    const lagCount = async () => sampleValue(await scrapeProcessMetrics(), "quiver_change_event_lag_seconds_count");
-    const lagSum = async () => sampleValue(await scrapeProcessMetrics(), "quiver_change_event_lag_seconds_sum");
+    const via = { via: "mcp_listeners" };
+    const lagCount = async () => sampleValue(await scrapeProcessMetrics(), "quiver_change_event_lag_seconds_count", via);
+    const lagSum = async () => sampleValue(await scrapeProcessMetrics(), "quiver_change_event_lag_seconds_sum", via);
     const savedAt = new Map<string, Date | null>([["s1", new Date(Date.now() - 60_000)]]);
     const { state, read } = stampSource();
     const bus = new CatalogChangeBus(read, 1000, (stamp) => savedAt.get(stamp) ?? null);

@@ -54,7 +54,7 @@ export class CatalogChangeBus implements ServerEventBus {
     this.publish({ kind: "tools_list_changed" });
     const saved = this.changedAt(current);
     // A deletion leaves the latest save where it was: no lag to measure then.
-    if (saved !== null && saved.getTime() !== this.changedAt(previous)?.getTime()) observeChangeEventLag((Date.now() - saved.getTime()) / 1000);
+    if (saved !== null && saved.getTime() !== this.changedAt(previous)?.getTime()) observeChangeEventLag("mcp_listeners", (Date.now() - saved.getTime()) / 1000);
   }
 
   private watch(): void {

@@ -1,25 +1,31 @@
 /**
- * The database's change signal (issue 23): on SQLite the token stays put while nothing is written
- * and changes with every commit, by this client or another one on the same file; a rolled-back
- * transaction changes nothing; PostgreSQL gives no signal (null) for now.
+ * The change signal on each database (issue 23). SQLite: the token stays put while nothing is
+ * written and changes with every commit, by this client or another one on the same file; a
+ * rolled-back transaction changes nothing; a file that is not there gives none. PostgreSQL: the
+ * listener counts the change events of its own schema — a write to what the door keeps in memory
+ * (API keys and their personas, tools, their secrets, credentials, personas), not a write to the
+ * call log or the rate-limit counters, nor an event of another schema — is null until it listens,
+ * measures each event's lag, and stops when closed.
  */
 import { describe, expect, it } from "vitest";
-import { changeSignalOf, openChangeSignal } from "./change-signal";
+import { SYSTEM_ACTOR } from "../audit/events";
+import { createPersona } from "../personas/server/personas";
+import { sampleValue, scrapeProcessMetrics } from "../observability/test-support/prometheus-text";
+import { changeSignalOf, CHANGE_CHANNEL, openChangeSignal, postgresSignal } from "./change-signal";
 import { createDb } from "./client";
+import { awaitChangeEvents } from "./test-support/change-events";
 import { databaseTargets, useTestDatabase } from "./test-support/databases";
 
 const targets = await databaseTargets();
+const postgres = targets.filter((target) => target.name === "postgresql");
+const sqlite = targets.filter((target) => target.name === "sqlite");
 
-describe.each(targets)("the change signal on $name", (target) => {
+describe.each(sqlite)("the change signal on $name", (target) => {
   const db = useTestDatabase(target);
 
-  it(target.name === "sqlite" ? "changes with every commit, by any client, and with nothing else" : "gives none: the caller reads the database", async () => {
+  it("changes with every commit, by any client, and with nothing else", async () => {
     const signal = changeSignalOf(db());
     const before = signal.token();
-    if (target.name !== "sqlite") {
-      expect(before).toBeNull();
-      return;
-    }
     expect(before).toEqual(expect.any(Number));
     await db().user.count();
     expect(signal.token()).toBe(before);
@@ -35,10 +41,12 @@ describe.each(targets)("the change signal on $name", (target) => {
       await other.$executeRawUnsafe("INSERT INTO change_signal_probe (id) VALUES (1)");
       expect(signal.token()).not.toBe(beforeOther);
       const beforeRollback = signal.token();
-      await other.$transaction(async (tx) => {
-        await tx.$executeRawUnsafe("INSERT INTO change_signal_probe (id) VALUES (2)");
-        throw new Error("roll back");
-      }).catch(() => undefined);
+      await other
+        .$transaction(async (tx) => {
+          await tx.$executeRawUnsafe("INSERT INTO change_signal_probe (id) VALUES (2)");
+          throw new Error("roll back");
+        })
+        .catch(() => undefined);
       expect(signal.token()).toBe(beforeRollback);
     } finally {
       await other.$disconnect();
@@ -46,9 +54,55 @@ describe.each(targets)("the change signal on $name", (target) => {
   });
 });
 
-describe("a database without a signal", () => {
-  it("gives none for PostgreSQL, and none for a SQLite file that is not there", () => {
-    expect(openChangeSignal("postgresql://postgres@127.0.0.1:5432/test").token()).toBeNull();
+describe("a SQLite file that is not there", () => {
+  it("gives no signal: the caller reads the database", () => {
     expect(openChangeSignal("file:/nonexistent/folder/quiver.db").token()).toBeNull();
+  });
+});
+
+describe.each(postgres)("the change signal on $name", (target) => {
+  const db = useTestDatabase(target);
+
+  /** A listener of its own, listening, and a way to wait until it has heard everything committed so far (one marker more). */
+  async function listener() {
+    const signal = postgresSignal(target.url);
+    expect(signal.token()).toBeNull();
+    await expect.poll(() => signal.token(), { timeout: 5_000, interval: 5 }).not.toBeNull();
+    return { signal, settled: () => awaitChangeEvents(db(), target.url, signal) };
+  }
+
+  it("counts a change to what the door remembers, and nothing else", async () => {
+    const { signal, settled } = await listener();
+    try {
+      await settled();
+      const quiet = signal.token();
+      await db().rateLimiterFlexible.create({ data: { key: "k", points: 1, expire: null } });
+      await db().callLog.create({ data: { apiKeyName: "k", personaSlug: "p", toolName: "t", channel: "api", outcome: "success", httpStatus: 200, durationMs: 1 } });
+      await db().$queryRaw`SELECT pg_notify(${CHANGE_CHANNEL}, 'some_other_schema')::text AS sent`;
+      await settled();
+      // Only the marker counted: not the counter's write, not the other schema's event.
+      expect(signal.token()).toBe(quiet! + 1);
+
+      const lagOf = async () => sampleValue(await scrapeProcessMetrics(), "quiver_change_event_lag_seconds_count", { via: "change_event" });
+      const lagBefore = await lagOf();
+      await createPersona({ slug: "support", name: "Support" }, SYSTEM_ACTOR);
+      await settled();
+      // Each change event heard is measured from the write's time the trigger sent (the marker carries none).
+      expect((await lagOf()) - lagBefore).toBeGreaterThanOrEqual(1);
+      // The persona's insert (and the audit's own writes) announced at least one change, then the marker.
+      expect(signal.token()).toBeGreaterThanOrEqual(quiet! + 3);
+    } finally {
+      signal.close();
+    }
+  });
+
+  it("stops listening when closed", async () => {
+    const { signal } = await listener();
+    const pid = signal.listenerPid();
+    signal.close();
+    expect(signal.token()).toBeNull();
+    await expect
+      .poll(async () => (await db().$queryRaw<{ alive: bigint }[]>`SELECT COUNT(*) AS alive FROM pg_stat_activity WHERE pid = ${pid}::int`)[0]!.alive, { timeout: 5_000 })
+      .toBe(0n);
   });
 });

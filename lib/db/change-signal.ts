@@ -8,27 +8,49 @@
  * - SQLite: SQLite's own `PRAGMA data_version` on a dedicated read-only connection to the file,
  *   which never writes, so every commit by the app, the gateway or a script changes it. Reading it
  *   is a call into SQLite in this process (microseconds), not a query through Prisma.
- * - PostgreSQL: null for now — the door reads the key and the catalog's stamp on every call, as
- *   before. (Change events between instances over LISTEN/NOTIFY are the next step; see
- *   docs/DECISIONS.md, "Agents' door".)
+ * - PostgreSQL: a count of the change events this process has heard. Every committed write to a
+ *   table the door keeps in memory (tools, their secrets, credentials, personas, API keys and
+ *   their personas) sends `NOTIFY quiver_changes` with its schema (a trigger, migration
+ *   20261202130000_change_events), and one connection per process LISTENs. While that connection
+ *   is not listening — not yet connected, or lost — the token is null and the caller reads the
+ *   database on every call, as before. A notification sent while it was away is lost, so every
+ *   (re)connection counts as a change of everything: what was remembered is read again.
  *
  * A token compares only with tokens of the same signal: one signal per database client.
  */
 import Database from "better-sqlite3";
+import pg from "pg";
+import { observeChangeEventLag } from "../observability/metrics";
+import { CONNECT_TIMEOUT_MS } from "./adapter";
 import type { Db } from "./client";
-import { dialectOf, sqliteFilePath } from "./database-url";
+import { dialectOf, postgresTarget, sqliteFilePath } from "./database-url";
 
 export interface ChangeSignal {
   /** Changes with every commit to the database; null when this database gives no such signal. */
   token(): number | null;
+  /** This process committed a change (the signal may not have heard of it yet). */
+  changedHere(): void;
   close(): void;
 }
 
-const noSignal: ChangeSignal = { token: () => null, close: () => undefined };
+const noSignal: ChangeSignal = { token: () => null, changedHere: () => undefined, close: () => undefined };
+
+/** The channel the change trigger notifies on; its payload is the schema of the table written. */
+export const CHANGE_CHANNEL = "quiver_changes";
+
+/** How the listening connection shows in `pg_stat_activity`. */
+export const LISTENER_APPLICATION_NAME = "quiver-change-listener";
+
+/** How long a lost listener waits before connecting again (the door reads the database meanwhile). */
+export const RELISTEN_DELAY_MS = 1_000;
 
 /** The signal for the database at `url`. */
 export function openChangeSignal(url: string): ChangeSignal {
-  if (dialectOf(url) !== "sqlite") return noSignal;
+  return dialectOf(url) === "sqlite" ? sqliteSignal(url) : postgresSignal(url);
+}
+
+/** SQLite's own commit counter, on a read-only connection of its own. */
+function sqliteSignal(url: string): ChangeSignal {
   let connection: Database.Database | null = null;
   return {
     token() {
@@ -40,9 +62,102 @@ export function openChangeSignal(url: string): ChangeSignal {
         return null;
       }
     },
+    // SQLite's counter moves with this process's commits too.
+    changedHere: () => undefined,
     close() {
       connection?.close();
       connection = null;
+    },
+  };
+}
+
+/** A PostgreSQL signal's state, for tests and the listener's own bookkeeping. */
+export interface ListeningSignal extends ChangeSignal {
+  /** The listening connection's server process id while it listens (what `pg_terminate_backend` takes), else null. */
+  listenerPid(): number | null;
+  /** The payload of the last change event heard, or null (tests wait on a marker of their own). */
+  lastHeard(): string | null;
+}
+
+/** The change events on PostgreSQL database `url` (its `?schema=`'s), heard on one LISTEN connection; see the module comment. */
+export function postgresSignal(url: string): ListeningSignal {
+  const { connectionString, schema } = postgresTarget(url);
+  let heard = 0;
+  let lastHeard: string | null = null;
+  let listening: { client: pg.Client; pid: number } | null = null;
+  let connecting = false;
+  let closed = false;
+  let retry: ReturnType<typeof setTimeout> | null = null;
+
+  const lost = (client: pg.Client) => {
+    if (listening?.client === client) listening = null;
+    client.removeAllListeners();
+    // An error on a dying connection must not become an unhandled one.
+    client.on("error", () => undefined);
+    void client.end().catch(() => undefined);
+    if (closed || retry !== null) return;
+    retry = setTimeout(() => {
+      retry = null;
+      listen();
+    }, RELISTEN_DELAY_MS);
+    retry.unref();
+  };
+
+  const listen = () => {
+    if (closed || connecting || listening !== null) return;
+    connecting = true;
+    const client = new pg.Client({ connectionString, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, application_name: LISTENER_APPLICATION_NAME });
+    client.on("notification", (message) => {
+      // The trigger sends the schema and the write's time; anything else after the schema (a test's marker) counts as a change too.
+      const payload = message.payload ?? "";
+      if (message.channel !== CHANGE_CHANNEL || (payload !== schema && !payload.startsWith(`${schema} `))) return;
+      heard += 1;
+      lastHeard = payload;
+      const writtenAt = payload.slice(schema.length + 1);
+      if (/^\d+$/.test(writtenAt)) observeChangeEventLag("change_event", (Date.now() - Number(writtenAt)) / 1000);
+    });
+    client.on("error", () => lost(client));
+    client.on("end", () => lost(client));
+    client
+      .connect()
+      .then(() => client.query<{ pid: number }>(`LISTEN ${CHANGE_CHANNEL}; SELECT pg_backend_pid() AS pid`))
+      .then((results) => {
+        connecting = false;
+        if (closed) return void client.end().catch(() => undefined);
+        const answers = Array.isArray(results) ? results : [results];
+        const pid = Number(answers.at(-1)?.rows[0]?.pid);
+        // The listener never keeps a process alive: a stopping server or script exits without closing it.
+        (client as unknown as { connection: { stream: { unref(): void } } }).connection.stream.unref();
+        // Whatever was remembered before now may have missed a change: it is read again.
+        heard += 1;
+        listening = { client, pid };
+      })
+      .catch(() => {
+        connecting = false;
+        lost(client);
+      });
+  };
+
+  return {
+    token() {
+      if (listening === null) {
+        // The first call connects; after a loss the retry's timer does (no connection storm while the database is away).
+        if (retry === null) listen();
+        return null;
+      }
+      return heard;
+    },
+    changedHere() {
+      heard += 1;
+    },
+    listenerPid: () => listening?.pid ?? null,
+    lastHeard: () => lastHeard,
+    close() {
+      closed = true;
+      if (retry !== null) clearTimeout(retry);
+      const current = listening?.client;
+      listening = null;
+      void current?.end().catch(() => undefined);
     },
   };
 }
@@ -59,6 +174,12 @@ const { signals, urls } = shared.quiverChangeSignals;
 /** Records which database `db` talks to (createDb does), so {@link changeSignalOf} can open its signal. */
 export function rememberDatabaseUrl(db: Db, url: string): void {
   urls.set(db, url);
+}
+
+/** Closes `db`'s signal (its listening connection on PostgreSQL), for a client that is done. */
+export function closeChangeSignalOf(db: Db): void {
+  signals.get(db)?.close();
+  signals.delete(db);
 }
 
 /** The change signal of `db`'s database (opened on first use), or one that gives none for a client of unknown origin. */

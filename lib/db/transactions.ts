@@ -3,6 +3,7 @@
  * data-access function runs its reads, its writes and its audit event in one transaction.
  */
 import { ConflictError } from "../errors";
+import { changeSignalOf } from "./change-signal";
 import { getDb, type Tx } from "./client";
 
 /** Generous bounds: a loaded machine must not fail a save that is merely slow. */
@@ -45,16 +46,24 @@ export class LostRace extends Error {
   }
 }
 
-/** Runs `work` in one transaction; a race it keeps losing becomes a ConflictError. */
+/**
+ * Runs `work` in one transaction; a race it keeps losing becomes a ConflictError. Once it has
+ * committed, this process's change signal hears of it at once (what it remembers of the stored
+ * state is read again on its next use), before the database's own announcement to the other
+ * instances arrives — a save is in the door's very next answer here (lib/db/change-signal.ts).
+ */
 export async function inTransaction<T>(work: (tx: Tx) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
   const attempts = options.attempts ?? 1;
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await getDb().$transaction(work, {
+      const db = getDb();
+      const result = await db.$transaction(work, {
         maxWait: WAIT_MS,
         timeout: TIMEOUT_MS,
         ...(options.serializable ? { isolationLevel: "Serializable" as const } : {}),
       });
+      changeSignalOf(db).changedHere();
+      return result;
     } catch (error) {
       if (!(error instanceof LostRace) && !isSerializationFailure(error)) throw error;
       if (attempt >= attempts) {

@@ -75,8 +75,9 @@ function createMetrics(registry: Registry) {
     }),
     changeEventLag: new Histogram({
       name: "quiver_change_event_lag_seconds",
-      help: "Time from a change to tools or personas being saved to listening MCP clients being told (tools/list_changed).",
-      buckets: [0.1, 0.25, 0.5, 1, 2, 3, 5, 10, 30, 60],
+      help: "Time from a change being written to this instance acting on it, by what carried it: change_event (PostgreSQL's NOTIFY heard) or mcp_listeners (listening MCP clients told tools/list_changed).",
+      labelNames: ["via"] as const,
+      buckets: [0.001, 0.005, 0.025, 0.1, 0.25, 0.5, 1, 2, 3, 5, 10, 30, 60],
       registers,
     }),
     signInFailures: new Counter({
@@ -150,9 +151,9 @@ export function countSnapshotRefresh(): void {
   metrics().snapshotRefreshes.inc();
 }
 
-/** Listening clients were told of a change made `seconds` ago. */
-export function observeChangeEventLag(seconds: number): void {
-  metrics().changeEventLag.observe(Math.max(0, seconds));
+/** A change written `seconds` ago reached this instance `via` a change event, or its listening MCP clients. */
+export function observeChangeEventLag(via: "change_event" | "mcp_listeners", seconds: number): void {
+  metrics().changeEventLag.observe({ via }, Math.max(0, seconds));
 }
 
 /** A refused operator sign-in. */

@@ -9,6 +9,7 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SYSTEM_ACTOR } from "../../audit/events";
 import { saveTool } from "../../catalog/tool-saves";
+import { changeSignalOf, closeChangeSignalOf } from "../../db/change-signal";
 import { createDb, setDb, type Db } from "../../db/client";
 import { databaseTargets, useTestDatabase } from "../../db/test-support/databases";
 import { startTcpProxy, type TcpProxy } from "../../db/test-support/tcp-proxy";
@@ -39,6 +40,7 @@ describe.each(postgres)("the gateway while $name restarts", (target) => {
   afterEach(async () => {
     await gateway?.stop();
     await proxy?.close();
+    if (proxied) closeChangeSignalOf(proxied);
     await proxied?.$disconnect();
     gateway = proxy = proxied = null;
   });
@@ -74,6 +76,9 @@ describe.each(postgres)("the gateway while $name restarts", (target) => {
 
     for (let i = 0; i < 10; i++) expect((await call()).status).toBe(200);
     await proxy.cut();
+    // The door answers from memory only while it hears the database's change events; once the cut
+    // reaches its listener (at once, but asynchronously) every call needs the database.
+    await expect.poll(() => changeSignalOf(proxied!).token(), { timeout: 5_000, interval: 5 }).toBeNull();
     const duringOutage: Answer[] = [];
     for (let i = 0; i < 10; i++) duringOutage.push(await call());
     expect(duringOutage).toEqual(Array(10).fill({ status: 503, retryAfter: "2", code: "unavailable" }));

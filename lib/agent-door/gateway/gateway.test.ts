@@ -19,7 +19,7 @@ import { flushCallLog } from "../call-log";
 import { MAX_CALL_BODY_BYTES } from "../http";
 import { closeMcpClients, connectMcpClientAt, MCP_CLIENTS } from "../mcp-test-client";
 import { COMMON_SECURITY_HEADERS, NON_PAGE_CONTENT_SECURITY_POLICY } from "../../security/headers.js";
-import { startGateway, type Gateway } from "./node-server";
+import { KEEP_ALIVE_TIMEOUT_MS, startGateway, type Gateway } from "./node-server";
 
 process.env.QUIVER_ENCRYPTION_KEY = generateEncryptionKey();
 process.env.QUIVER_DESTINATION_ALLOWLIST = "127.0.0.1";
@@ -75,6 +75,8 @@ describe.each(targets)("the gateway on $name", (target) => {
     expect(again.status).toBe(304);
     const openapi = await fetch(`${origin}/api/v1/openapi.json`);
     expect(openapi.status).toBe(200);
+    // An idle connection stays open long past a pause between an agent's calls (Node's default is 5 s).
+    expect(openapi.headers.get("keep-alive")).toBe(`timeout=${KEEP_ALIVE_TIMEOUT_MS / 1000}`);
     expect(((await openapi.json()) as { servers: { url: string }[] }).servers[0]?.url).toContain(origin);
   });
 

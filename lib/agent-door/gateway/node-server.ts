@@ -25,6 +25,15 @@ import { drainable } from "./drain";
 /** How long a stop waits for requests in flight (a tool's timeout is at most 120 s; agents retry a cut call). */
 export const DRAIN_TIMEOUT_MS = 10_000;
 
+/**
+ * How long an idle connection stays open for its client's next request, announced in every
+ * answer's `Keep-Alive: timeout=…`. Node's default (5 s) closes connections agents and load
+ * balancers still count as open: a request sent on one as it closes fails ("socket hang up",
+ * "fetch failed") — common when an agent pauses a few seconds between calls. Longer than the
+ * usual load-balancer idle timeout (60 s), so the balancer, not Quiver, closes first.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 export interface Gateway {
   /** `http://host:port` it listens on. */
   readonly origin: string;
@@ -66,6 +75,9 @@ export async function startGateway({ host, port, otherwise }: DoorServerOptions)
   );
   // Agents' calls are small request/response exchanges: send each write at once.
   server.on("connection", (socket) => socket.setNoDelay(true));
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  // A request's headers may take as long as ever on a connection kept open this long.
+  server.headersTimeout = Math.max(server.headersTimeout, KEEP_ALIVE_TIMEOUT_MS + 1_000);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     if (host === undefined) server.listen(port, () => resolve());

@@ -28,6 +28,7 @@ import { generateEncryptionKey } from "../../secrets/keyring";
 import { getKeyring } from "../../secrets/server/process-keyring";
 import { parseToolDefinition } from "../../tools";
 import { reply, startUpstream, type Upstream } from "../../tools/testing";
+import { startTokenEndpoint, type TokenEndpoint } from "../../credentials/test-support/token-endpoint";
 import { createApiKey } from "../api-keys";
 import { flushCallLog } from "../call-log";
 import { closeMcpClients, connectMcpClientAt, MCP_CLIENTS } from "../mcp-test-client";
@@ -39,6 +40,8 @@ process.env.QUIVER_API_RATE_LIMIT = "1000/60";
 process.env.QUIVER_ALLOWED_HOSTS = "127.0.0.1";
 const METRICS_TOKEN = "scrape-token-0123456789abcdef";
 const CREDENTIAL = "vk-observed-SECRET-24680";
+const HEADER_SECRET = "hdr-observed-SECRET-13579";
+const CLIENT_SECRET = "cs-observed-SECRET-11223";
 const ARGUMENT = "ORD-ARGUMENT-97531";
 const BODY_MARKER = "BODY-MARKER-86420";
 const targets = await databaseTargets();
@@ -49,14 +52,17 @@ const CALLER_SPAN_ID = "00f067aa0ba902b7";
 const TRACEPARENT = `00-${TRACE_ID}-${CALLER_SPAN_ID}-01`;
 
 let upstream: Upstream;
+let tokens: TokenEndpoint;
 let recorded: RecordedSpans;
 beforeAll(async () => {
   recorded = recordSpans();
   upstream = await startUpstream((_request, response) => reply(response, 200, { data: { status: "shipped", note: BODY_MARKER } }));
+  tokens = await startTokenEndpoint();
 });
 afterAll(async () => {
   await recorded.stop();
   await upstream.close();
+  await tokens.close();
 });
 
 describe.each(targets)("the door's traces and metrics on $name", (target) => {
@@ -107,7 +113,10 @@ describe.each(targets)("the door's traces and metrics on $name", (target) => {
   }
 
   function expectNothingSecretIn(text: string, token: string): void {
-    for (const form of secretForms(CREDENTIAL)) expect(text, `${form.name} form of the credential`).not.toContain(form.text);
+    for (const secret of [CREDENTIAL, HEADER_SECRET, CLIENT_SECRET]) {
+      for (const form of secretForms(secret)) expect(text, `${form.name} form of ${secret}`).not.toContain(form.text);
+    }
+    expect(text).not.toMatch(/token-\d+/);
     expect(text).not.toContain(ARGUMENT);
     expect(text).not.toContain(BODY_MARKER);
     expect(text).not.toContain(token);
@@ -149,6 +158,41 @@ describe.each(targets)("the door's traces and metrics on $name", (target) => {
     // The upstream's request continues the same trace, as a child of the client span.
     const sent = upstream.requests.at(-1)!;
     expect(sent.headers.traceparent).toBe(`00-${TRACE_ID}-${exchange.spanContext().spanId}-01`);
+    expectNothingSecretIn(everythingSpansSay(recorded.spans()), token);
+  });
+
+  it("shows reading a tool's secrets and fetching an OAuth2 token as their own spans, naming neither value", async () => {
+    const { call, token } = await setUp();
+    await saveCredentialRecord({
+      input: { name: "vendor_oauth", kind: "oauth2_client_credentials", hosts: ["127.0.0.1"], token_url: tokens.tokenUrl, client_id: "quiver", client_secret: CLIENT_SECRET },
+      keyring: getKeyring(),
+      actor: SYSTEM_ACTOR,
+    });
+    const lookup = (name: string, extra: Record<string, unknown>) =>
+      parseToolDefinition({
+        name,
+        description: "Looks an order up.",
+        parameters: { type: "object", properties: { order_id: { type: "string" } }, required: ["order_id"] },
+        request: { method: "GET", url: `${upstream.origin}/orders/{{order_id}}` },
+        ...extra,
+      });
+    await saveTool({
+      definition: lookup("keyed_lookup", { request: { method: "GET", url: `${upstream.origin}/orders/{{order_id}}`, headers: { "X-Api-Key": "" } }, secret_headers: ["X-Api-Key"] }),
+      secrets: { values: { "X-Api-Key": { value: HEADER_SECRET } }, keyring: getKeyring() },
+      baseVersion: null,
+      actor: SYSTEM_ACTOR,
+    });
+    await saveTool({ definition: lookup("oauth_lookup", { auth: { credential: "vendor_oauth" } }), baseVersion: null, actor: SYSTEM_ACTOR });
+
+    expect((await call("keyed_lookup")).status).toBe(200);
+    expect(upstream.requests.at(-1)?.headers["x-api-key"]).toBe(HEADER_SECRET);
+    expect(recorded.childrenOf(recorded.one("execute_tool keyed_lookup")).map((span) => span.name)).toEqual(["validate arguments", "read secrets", "GET"]);
+
+    expect((await call("oauth_lookup")).status).toBe(200);
+    expect(upstream.requests.at(-1)?.headers.authorization).toMatch(/^Bearer token-\d+$/);
+    const steps = recorded.childrenOf(recorded.one("execute_tool oauth_lookup"));
+    expect(steps.map((span) => span.name)).toEqual(["validate arguments", "credential vendor_oauth", "fetch token", "GET"]);
+    expect(steps[2]).toMatchObject({ kind: SpanKind.CLIENT, attributes: { "server.address": "127.0.0.1" } });
     expectNothingSecretIn(everythingSpansSay(recorded.spans()), token);
   });
 

@@ -17,6 +17,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach } from "vitest";
+import { closeChangeSignalOf } from "../change-signal";
 import { applyPendingMigrations } from "../migrations/apply-migrations";
 import { createDb, setDb, type Db } from "../client";
 import type { Dialect } from "../database-url";
@@ -92,6 +93,7 @@ export function useTestDatabase(target: DatabaseTarget): () => Db {
     await clearTables(current());
   });
   afterAll(async () => {
+    if (db) closeChangeSignalOf(db);
     await db?.$disconnect();
     await dropDatabase(target);
   });

@@ -1,0 +1,3 @@
+-- Change events between instances (issue 23): nothing to add on SQLite. Every commit to the file,
+-- by any process, moves SQLite's own PRAGMA data_version, which the agents' door reads instead
+-- (lib/db/change-signal.ts). This migration exists so both dialects keep the same history.
