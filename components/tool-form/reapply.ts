@@ -6,7 +6,7 @@
  */
 type Json = Record<string, unknown>;
 
-const REQUEST_PARTS = ["method", "url", "headers", "query", "body"] as const;
+const REQUEST_PARTS = ["method", "url", "headers", "query", "body", "body_format", "query_style"] as const;
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 

@@ -9,11 +9,21 @@ import { issuesInside } from "@/components/ui/field-errors";
 import { JsonEditor } from "@/components/ui/json-editor";
 import { Select } from "@/components/ui/select";
 import type { ValidationIssue } from "@/lib/errors";
-import { HTTP_METHODS } from "@/lib/tools/client";
+import { HTTP_METHODS, QUERY_STYLES, soleReference, type QueryStyle } from "@/lib/tools/client";
 import { controlId, issuesAt } from "./field-issues";
 import { insertAtCursor, PlaceholderMenu } from "./placeholder-menu";
 import { SecretField, type SecretEntry } from "./secret-field";
-import { rowKey, type HeaderRow, type PairRow, type ToolDraft } from "./tool-draft";
+import { rowKey, takesBody, type HeaderRow, type PairRow, type QueryRow, type ToolDraft } from "./tool-draft";
+
+type Row = PairRow | HeaderRow | QueryRow;
+
+/** How each query style writes the list ["a", "b"] for the key `k` (SPEC §1.8). */
+const QUERY_STYLE_EXAMPLES: Readonly<Record<QueryStyle, string>> = {
+  repeat: "k=a&k=b",
+  comma: "k=a,b",
+  space: "k=a%20b",
+  pipe: "k=a|b",
+};
 
 export interface SecretState {
   readonly masks: Readonly<Record<string, string>>;
@@ -37,7 +47,8 @@ interface RequestEditorProps {
 export function RequestEditor({ draft, update, issues, readOnly, secrets, credential }: RequestEditorProps) {
   const urlInput = useRef<HTMLInputElement>(null);
   const parameterNames = draft.parameters.map((field) => field.name);
-  const bodyless = draft.method === "GET" || draft.method === "HEAD";
+  const listParameters = new Set(draft.parameters.filter((field) => field.type === "array").map((field) => field.name));
+  const bodyless = !takesBody(draft.method);
   const urlError = issuesAt(issues, "request.url");
   const bodyIssues = issuesInside(issues, "request.body");
 
@@ -133,22 +144,68 @@ export function RequestEditor({ draft, update, issues, readOnly, secrets, creden
         rows={draft.query}
         readOnly={readOnly}
         addLabel="Add query parameter"
-        onChange={(query) => update({ query: query as PairRow[] })}
-        newRow={() => ({ key: rowKey("query"), name: "", value: "" })}
+        onChange={(query) => update({ query: query as QueryRow[] })}
+        newRow={() => ({ key: rowKey("query"), name: "", value: "", style: "repeat" })}
         issuesPath="request.query"
         issues={issues}
         parameterNames={parameterNames}
+        rowIssue={(row) => issuesAt(issues, `request.query_style.${row.name}`)}
+        renderExtra={(row, replace) => {
+          const query = row as QueryRow;
+          const reference = soleReference(query.value);
+          // A style means something only for a list argument; one set earlier stays visible so its error can be fixed.
+          if (query.style === "repeat" && !(reference !== null && listParameters.has(reference))) return null;
+          const id = controlId(`request.query_style.${query.name}#${query.key}`);
+          return (
+            <div className="w-40">
+              <label htmlFor={id} className="sr-only">
+                How {query.name || "this entry"} sends a list
+              </label>
+              <Select id={id} value={query.style} disabled={readOnly} onChange={(event) => replace({ ...query, style: event.target.value as QueryStyle })}>
+                {QUERY_STYLES.map((style) => (
+                  <option key={style} value={style}>
+                    {QUERY_STYLE_EXAMPLES[style]}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          );
+        }}
       />
 
       <div className="grid gap-1.5">
-        <span className="text-sm font-medium">Body (JSON)</span>
         {bodyless && draft.body.trim() === "" ? (
-          <p className="rounded-md border border-dashed px-3 py-3 text-sm text-muted-foreground">{draft.method} requests take no body.</p>
+          <>
+            <span className="text-sm font-medium">Body</span>
+            <p className="rounded-md border border-dashed px-3 py-3 text-sm text-muted-foreground">{draft.method} requests take no body.</p>
+          </>
         ) : (
           <>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span className="text-sm font-medium">Body</span>
+              <div className="flex items-center gap-2">
+                <label htmlFor={controlId("request.body_format")} className="text-sm text-muted-foreground">
+                  Sent as
+                </label>
+                <div className="w-52">
+                  <Select id={controlId("request.body_format")} value={draft.bodyFormat} disabled={readOnly} error={issuesAt(issues, "request.body_format")} onChange={(event) => update({ bodyFormat: event.target.value as ToolDraft["bodyFormat"] })}>
+                    <option value="json">JSON</option>
+                    <option value="form">Form (urlencoded)</option>
+                  </Select>
+                </div>
+              </div>
+            </div>
             <JsonEditor label="Request body template" value={draft.body} onChange={(body) => update({ body })} issues={bodyIssues} readOnly={readOnly} minHeight="6rem" id={controlId("request.body")} />
             <p className="text-xs text-muted-foreground">
-              A string that is exactly one placeholder, like <code className="font-mono">&quot;{"{{quantity}}"}&quot;</code>, becomes the typed value; other strings interpolate as text. Empty means no body.
+              {draft.bodyFormat === "form" ? (
+                <>
+                  An object of form fields: each is sent as <code className="font-mono">name=value</code>, a list repeats its name, an object nests as <code className="font-mono">name[key]=value</code>. A field that is exactly one placeholder takes the argument&apos;s value.
+                </>
+              ) : (
+                <>
+                  A string that is exactly one placeholder, like <code className="font-mono">&quot;{"{{quantity}}"}&quot;</code>, becomes the typed value; other strings interpolate as text. Empty means no body.
+                </>
+              )}
             </p>
           </>
         )}
@@ -160,23 +217,25 @@ export function RequestEditor({ draft, update, issues, readOnly, secrets, creden
 
 interface RowsProps {
   readonly title: string;
-  readonly rows: readonly (PairRow | HeaderRow)[];
-  readonly onChange: (rows: (PairRow | HeaderRow)[]) => void;
-  readonly newRow: () => PairRow | HeaderRow;
+  readonly rows: readonly Row[];
+  readonly onChange: (rows: Row[]) => void;
+  readonly newRow: () => Row;
   readonly addLabel: string;
   readonly readOnly: boolean;
   readonly issuesPath: string;
   readonly issues: readonly ValidationIssue[];
   readonly parameterNames: readonly string[];
-  readonly renderExtra?: (row: PairRow | HeaderRow, replace: (row: PairRow | HeaderRow) => void) => React.ReactNode;
+  readonly renderExtra?: (row: Row, replace: (row: Row) => void) => React.ReactNode;
   /** Replaces the plain value input (e.g. a secret field); null keeps the input. */
-  readonly renderValue?: (row: PairRow | HeaderRow) => React.ReactNode;
+  readonly renderValue?: (row: Row) => React.ReactNode;
+  /** A problem of the row found elsewhere than at its own path (its query style), shown under it. */
+  readonly rowIssue?: (row: Row) => string | undefined;
 }
 
 /** Name/value rows with a placeholder menu per value and a labelled delete button. */
-function Rows({ title, rows, onChange, newRow, addLabel, readOnly, issuesPath, issues, parameterNames, renderExtra, renderValue }: RowsProps) {
+function Rows({ title, rows, onChange, newRow, addLabel, readOnly, issuesPath, issues, parameterNames, renderExtra, renderValue, rowIssue }: RowsProps) {
   const inputs = useRef(new Map<string, HTMLInputElement>());
-  const replace = (index: number) => (row: PairRow | HeaderRow) => onChange(rows.map((candidate, position) => (position === index ? row : candidate)));
+  const replace = (index: number) => (row: Row) => onChange(rows.map((candidate, position) => (position === index ? row : candidate)));
   const blockError = issuesAt(issues, issuesPath);
   return (
     <fieldset className="grid gap-2">
@@ -185,6 +244,7 @@ function Rows({ title, rows, onChange, newRow, addLabel, readOnly, issuesPath, i
       {rows.map((row, index) => {
         const path = `${issuesPath}.${row.name}`;
         const error = issuesAt(issues, path);
+        const extraError = rowIssue?.(row);
         const custom = renderValue?.(row);
         return (
           <div key={row.key} className="grid gap-1.5 rounded-md border bg-surface p-2 sm:border-0 sm:bg-transparent sm:p-0">
@@ -245,6 +305,7 @@ function Rows({ title, rows, onChange, newRow, addLabel, readOnly, issuesPath, i
               )}
             </div>
             {error && <p className="text-xs font-medium text-danger-foreground">{error}</p>}
+            {extraError && <p className="text-xs font-medium text-danger-foreground">{extraError}</p>}
           </div>
         );
       })}

@@ -6,7 +6,14 @@
  * a default that is not a number): they carry the same paths the validator uses.
  */
 import type { ValidationIssue } from "@/lib/errors";
-import { fieldsFromSchema, schemaFromFields, type ParameterField, type PersistedToolDefinition } from "@/lib/tools/client";
+import {
+  fieldsFromSchema,
+  schemaFromFields,
+  type BodyFormat,
+  type ParameterField,
+  type PersistedToolDefinition,
+  type QueryStyle,
+} from "@/lib/tools/client";
 
 export interface HeaderRow {
   readonly key: string;
@@ -22,6 +29,11 @@ export interface PairRow {
   readonly value: string;
 }
 
+/** A query entry; `style` says how a list argument is written there (SPEC §1.8). */
+export interface QueryRow extends PairRow {
+  readonly style: QueryStyle;
+}
+
 export type SayKind = "none" | "text" | "json_path";
 export type SideEffectChoice = "auto" | "yes" | "no";
 
@@ -35,9 +47,10 @@ export interface ToolDraft {
   readonly method: string;
   readonly url: string;
   readonly headers: readonly HeaderRow[];
-  readonly query: readonly PairRow[];
+  readonly query: readonly QueryRow[];
   /** JSON text; empty means no body. */
   readonly body: string;
+  readonly bodyFormat: BodyFormat;
   readonly extract: string;
   readonly extractPath: string;
   /** The output schema as JSON text; empty means none. */
@@ -65,11 +78,16 @@ export function rowKey(prefix: string): string {
   return `${prefix}-${nextKey}`;
 }
 
-const SIDE_EFFECT_FREE_METHODS = new Set(["GET", "HEAD"]);
+const BODILESS_METHODS = new Set(["GET", "HEAD"]);
 
-/** The side effect a method implies when the operator does not say (SPEC §1.2). */
+/** GET and HEAD take no body (SPEC §1.2). */
+export function takesBody(method: string): boolean {
+  return !BODILESS_METHODS.has(method.toUpperCase());
+}
+
+/** The side effect a method implies when the operator does not say (SPEC §1.2): only the bodiless methods have none. */
 export function defaultSideEffect(method: string): boolean {
-  return !SIDE_EFFECT_FREE_METHODS.has(method.toUpperCase());
+  return takesBody(method);
 }
 
 /** An empty draft for a new tool. */
@@ -85,6 +103,7 @@ export function emptyDraft(): ToolDraft {
     headers: [],
     query: [],
     body: "",
+    bodyFormat: "json",
     extract: "body_raw",
     extractPath: "",
     outputSchema: "",
@@ -114,8 +133,14 @@ export function draftFromPersisted(definition: PersistedToolDefinition): ToolDra
       const isSecret = secret.has(name.toLowerCase());
       return { key: rowKey("header"), name, value: isSecret ? "" : value, secret: isSecret };
     }),
-    query: Object.entries(definition.request.query).map(([name, value]) => ({ key: rowKey("query"), name, value })),
+    query: Object.entries(definition.request.query).map(([name, value]) => ({
+      key: rowKey("query"),
+      name,
+      value,
+      style: definition.request.query_style?.[name] ?? "repeat",
+    })),
     body: definition.request.body === null ? "" : JSON.stringify(definition.request.body, null, 2),
+    bodyFormat: definition.request.body_format ?? "json",
     extract: definition.response.extract,
     extractPath: definition.response.path ?? "",
     outputSchema: definition.output_schema === undefined ? "" : JSON.stringify(definition.output_schema, null, 2),
@@ -179,6 +204,7 @@ export function documentFromDraft(draft: ToolDraft): { document: Record<string, 
   const { schema, issues: schemaIssues } = schemaFromFields(draft.parameters);
   issues.push(...schemaIssues);
   const pairs = (rows: readonly { name: string; value: string }[]) => Object.fromEntries(rows.map((row) => [row.name, row.value]));
+  const styled = draft.query.filter((row) => row.style !== "repeat");
   const document: Record<string, unknown> = {
     name: draft.name.trim(),
     description: draft.description,
@@ -189,6 +215,9 @@ export function documentFromDraft(draft: ToolDraft): { document: Record<string, 
       headers: pairs(draft.headers),
       query: pairs(draft.query),
       body: jsonOf(draft.body, "request.body", issues),
+      // The format belongs to a body: a GET keeps the operator's choice in the draft, not in the tool.
+      ...(draft.bodyFormat === "form" && takesBody(draft.method) ? { body_format: "form" } : {}),
+      ...(styled.length > 0 ? { query_style: Object.fromEntries(styled.map((row) => [row.name, row.style])) } : {}),
     },
     response: { extract: draft.extract, path: draft.extract === "json_path" ? draft.extractPath.trim() : null },
     secret_headers: draft.headers.filter((header) => header.secret).map((header) => header.name),

@@ -72,6 +72,7 @@ export function DataToolTabs({ tool, revisions, tab, canRestore, test }: { tool:
                         <li key={key} className="break-all">
                           <span className="text-muted-foreground">{key}=</span>
                           {value}
+                          {definition.request.query_style?.[key] && <Badge className="ml-2">list joined by {definition.request.query_style[key]}</Badge>}
                         </li>
                       ))}
                     </ul>
@@ -81,7 +82,11 @@ export function DataToolTabs({ tool, revisions, tab, canRestore, test }: { tool:
                   {definition.request.body === null ? (
                     <span className="text-muted-foreground">none</span>
                   ) : (
-                    <CodeBlock title="Body template" code={JSON.stringify(definition.request.body, null, 2)} maxHeightClass="max-h-64" />
+                    <CodeBlock
+                      title={definition.request.body_format === "form" ? "Form fields (sent urlencoded)" : "Body template"}
+                      code={JSON.stringify(definition.request.body, null, 2)}
+                      maxHeightClass="max-h-64"
+                    />
                   )}
                 </Definition>
               </dl>

@@ -46,7 +46,8 @@ export interface SpanOptions {
 export function traced<T>(name: string, options: SpanOptions, work: (span: Span | null) => T): T {
   if (!tracingState.on) return work(null);
   const tracer = trace.getTracer("quiver");
-  const span = tracer.startSpan(name, { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes, links: options.links ? [...options.links] : undefined }, options.parent ?? context.active());
+  const parent = options.parent ?? context.active();
+  const span = tracer.startSpan(name, { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes, links: options.links ? [...options.links] : undefined }, parent);
   const failed = (error: unknown) => {
     span.setStatus({ code: SpanStatusCode.ERROR });
     span.setAttribute("error.type", error instanceof Error ? error.name : typeof error);
@@ -54,7 +55,7 @@ export function traced<T>(name: string, options: SpanOptions, work: (span: Span 
   };
   let result: T;
   try {
-    result = context.with(trace.setSpan(options.parent ?? context.active(), span), () => work(span));
+    result = context.with(trace.setSpan(parent, span), () => work(span));
   } catch (error) {
     failed(error);
     throw error;

@@ -8,9 +8,12 @@
  * it so. Server code imports `lib/tools` (index.ts), which re-exports all of this.
  */
 export {
+  BODY_FORMATS,
   EXTRACT_KINDS,
   HTTP_METHODS,
+  QUERY_STYLES,
   SCHEMA_TYPES,
+  type BodyFormat,
   type EvidenceSpec,
   type ExtractKind,
   type HaltSay,
@@ -19,13 +22,14 @@ export {
   type JsonSchema,
   type JsonValue,
   type ObjectSchema,
+  type QueryStyle,
   type RequestTemplate,
   type ResponseExtract,
   type SchemaType,
   type ToolAuth,
   type ToolDefinition,
 } from "./types";
-export { CONTEXT_FIELDS, type ContextField, type TurnContext } from "./placeholders";
+export { CONTEXT_FIELDS, soleReference, type ContextField, type TurnContext } from "./placeholders";
 export { isValidPath, MISSING, walkPath } from "./paths";
 export { TOOL_ERROR_TYPES, type ToolErrorType } from "./response";
 export {

@@ -30,6 +30,14 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
 export const EXTRACT_KINDS = ["body_raw", "status", "json_path", "evidence_envelope"] as const;
 export type ExtractKind = (typeof EXTRACT_KINDS)[number];
 
+/** How a body is sent (SPEC §1.8): JSON, or `application/x-www-form-urlencoded`. */
+export const BODY_FORMATS = ["json", "form"] as const;
+export type BodyFormat = (typeof BODY_FORMATS)[number];
+
+/** How a list argument is written in one query entry (SPEC §1.8): repeated keys, or one value joined. */
+export const QUERY_STYLES = ["repeat", "comma", "space", "pipe"] as const;
+export type QueryStyle = (typeof QUERY_STYLES)[number];
+
 export interface RequestTemplate {
   readonly method: HttpMethod;
   /** Absolute http(s) URL; placeholders only in path and query. */
@@ -38,6 +46,10 @@ export interface RequestTemplate {
   readonly query: Readonly<Record<string, string>>;
   /** Any JSON value; strings inside may hold placeholders. null means no body. */
   readonly body: JsonValue;
+  /** "form" only with an object body. */
+  readonly bodyFormat: BodyFormat;
+  /** Query keys whose list argument is joined rather than repeated; "repeat" entries are not kept. */
+  readonly queryStyle: Readonly<Record<string, Exclude<QueryStyle, "repeat">>>;
 }
 
 export interface ResponseExtract {

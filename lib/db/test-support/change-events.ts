@@ -8,12 +8,12 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "../client";
 import { changeSignalOf, CHANGE_CHANNEL, type ListeningSignal } from "../change-signal";
-import { postgresTarget } from "../database-url";
+import { dialectOf, postgresTarget } from "../database-url";
 
 const WAIT_MS = 10_000;
 
 function listeningSignalOf(db: Db, url: string): ListeningSignal | null {
-  return url.startsWith("postgres") ? (changeSignalOf(db) as ListeningSignal) : null;
+  return dialectOf(url) === "postgresql" ? (changeSignalOf(db) as ListeningSignal) : null;
 }
 
 async function until(condition: () => boolean, what: string): Promise<void> {
@@ -27,7 +27,10 @@ async function until(condition: () => boolean, what: string): Promise<void> {
 /** Waits until `db`'s change listener (database `url`) is listening. */
 export async function awaitListening(db: Db, url: string): Promise<void> {
   const signal = listeningSignalOf(db, url);
-  if (signal === null) return;
+  if (signal !== null) await untilListening(signal);
+}
+
+async function untilListening(signal: ListeningSignal): Promise<void> {
   signal.token();
   await until(() => signal.token() !== null, "the change listener to connect");
 }
@@ -38,8 +41,7 @@ export async function awaitListening(db: Db, url: string): Promise<void> {
  */
 export async function awaitChangeEvents(db: Db, url: string, signal: ListeningSignal | null = listeningSignalOf(db, url)): Promise<void> {
   if (signal === null) return;
-  signal.token();
-  await until(() => signal.token() !== null, "the change listener to connect");
+  await untilListening(signal);
   const marker = `${postgresTarget(url).schema} marker-${randomBytes(6).toString("hex")}`;
   await db.$queryRaw`SELECT pg_notify(${CHANGE_CHANNEL}, ${marker})::text AS sent`;
   await until(() => signal.lastHeard() === marker, "the change listener to hear a marker");

@@ -128,6 +128,8 @@ describe("parseToolDefinition: the reference document", () => {
         headers: { Authorization: "Bearer sk-test-1234567890" },
         query: { tenant: "{{ctx.tenant}}" },
         body: null,
+        bodyFormat: "json",
+        queryStyle: {},
       },
       response: { extract: "json_path", path: "data.status" },
       secretHeaders: ["Authorization"],

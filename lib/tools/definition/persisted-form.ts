@@ -1,6 +1,8 @@
 /**
  * The canonical persisted form of a definition (SPEC §1.1): snake_case keys in a fixed order, so
  * the same definition always serialises to the same bytes. Canonical shapes:
+ * - `request` is `{"method", "url", "headers", "query", "body"}`, then `body_format` only when
+ *   "form" and `query_style` only when a key is not "repeat" (SPEC §1.8);
  * - `response` is always `{"extract", "path"}`, `path` null unless `extract` is `json_path`;
  * - `halt_when` is null or `{"json_path", "equals", "say"}`, `equals` as strings and `say` null,
  *   `{"json_path"}` or `{"text"}`;
@@ -13,16 +15,17 @@
  * `warnings` are not part of the form. Secret header values are; export
  * `withoutSecretValues(definition)` for anything leaving the server.
  */
-import type { ObjectSchema, RequestTemplate, ToolDefinition } from "../types";
+import type { ObjectSchema, ToolDefinition } from "../types";
 import { evidenceToPersisted, type PersistedEvidence } from "./evidence-spec";
 import { haltWhenToPersisted, type PersistedHaltWhen } from "./halt-when";
+import { requestToPersisted, type PersistedRequest } from "./request-template";
 import { authToPersisted, type PersistedAuth } from "./tool-auth";
 
 export interface PersistedToolDefinition {
   readonly name: string;
   readonly description: string;
   readonly parameters: ObjectSchema;
-  readonly request: RequestTemplate;
+  readonly request: PersistedRequest;
   readonly response: { readonly extract: string; readonly path: string | null };
   readonly secret_headers: readonly string[];
   readonly side_effect: boolean;
@@ -56,7 +59,7 @@ function canonicalForm(definition: ToolDefinition): PersistedToolDefinition {
     name: definition.name,
     description: definition.description,
     parameters: definition.parameters,
-    request: { method: request.method, url: request.url, headers: request.headers, query: request.query, body: request.body },
+    request: requestToPersisted(request),
     response: { extract: response.extract, path: response.path },
     secret_headers: definition.secretHeaders,
     side_effect: definition.sideEffect,

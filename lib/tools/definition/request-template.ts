@@ -3,8 +3,18 @@
  * body, with placeholders checked where they are written. Scheme, host and port must be literal so
  * a model can never choose where a request goes; placeholders live in the path and query only.
  */
-import { withoutPlaceholders } from "../placeholders";
-import { HTTP_METHODS, type HttpMethod, type JsonValue, type RequestTemplate } from "../types";
+import { soleReference, withoutPlaceholders } from "../placeholders";
+import {
+  BODY_FORMATS,
+  HTTP_METHODS,
+  QUERY_STYLES,
+  type BodyFormat,
+  type HttpMethod,
+  type JsonValue,
+  type ObjectSchema,
+  type QueryStyle,
+  type RequestTemplate,
+} from "../types";
 import {
   checkKnownKeys,
   childPath,
@@ -24,26 +34,46 @@ import {
   type PlaceholderScope,
 } from "./placeholder-checks";
 
-const REQUEST_KEYS = ["method", "url", "headers", "query", "body"];
+const REQUEST_KEYS = ["method", "url", "headers", "query", "body", "body_format", "query_style"];
 const SCHEME = /^https?:\/\//i;
 const AUTHORITY = /^[^/?#]*/;
 const BODILESS: readonly HttpMethod[] = ["GET", "HEAD"];
 
+/** The `request` object of the persisted form (SPEC §1.1, §1.8): the encodings only when not the default. */
+export interface PersistedRequest {
+  readonly method: HttpMethod;
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly query: Readonly<Record<string, string>>;
+  readonly body: JsonValue;
+  readonly body_format?: "form";
+  readonly query_style?: Readonly<Record<string, QueryStyle>>;
+}
+
+/** `request` in canonical order; `body_format` and `query_style` appear only when they say something, so older tools keep their bytes. */
+export function requestToPersisted(request: RequestTemplate): PersistedRequest {
+  const { method, url, headers, query, body, bodyFormat, queryStyle } = request;
+  const form: PersistedRequest = { method, url, headers, query, body };
+  const withFormat = bodyFormat === "json" ? form : { ...form, body_format: bodyFormat };
+  return Object.keys(queryStyle).length === 0 ? withFormat : { ...withFormat, query_style: queryStyle };
+}
+
 /**
  * Reads `request`. `scope` holds the top-level parameter names placeholders may use, and which are
- * required (a path placeholder must be); each is null when the parameters were unreadable.
+ * required (a path placeholder must be); each is null when the parameters were unreadable; its
+ * schema says which parameters are lists (a query style needs one).
  * `secretHeaders` (lower-cased names) marks the header values that are credentials: no issue
  * quotes them. A missing method means GET, the least harmful default.
  */
 export function parseRequest(
   input: unknown,
-  scope: PlaceholderScope,
+  scope: PlaceholderScope & { readonly schema: ObjectSchema },
   secretHeaders: ReadonlySet<string>,
   issues: Issues,
 ): RequestTemplate {
   const { names } = scope;
   const path = "request";
-  const empty: RequestTemplate = { method: "GET", url: "", headers: {}, query: {}, body: null };
+  const empty: RequestTemplate = { method: "GET", url: "", headers: {}, query: {}, body: null, bodyFormat: "json", queryStyle: {} };
   if (!isPlainObject(input)) {
     issues.add(path, isAbsent(input)
       ? 'is required: {"method": "GET", "url": "https://…"}'
@@ -56,10 +86,81 @@ export function parseRequest(
   const headers = readStringMap(input.headers, childPath(path, "headers"), issues, checkHeaderEntry(names, secretHeaders));
   const query = readStringMap(input.query, childPath(path, "query"), issues, checkQueryEntry(names));
   const body = readBody(input.body, childPath(path, "body"), names, issues);
-  if (method !== null && BODILESS.includes(method) && body !== null) {
+  const bodiless = method !== null && BODILESS.includes(method);
+  if (bodiless && body !== null) {
     issues.add(childPath(path, "body"), `a ${method} request takes no body: remove it, or use POST, PUT or PATCH`);
   }
-  return { method: method ?? "GET", url, headers, query, body };
+  const bodyFormat = readBodyFormat(input.body_format, childPath(path, "body_format"), issues);
+  if (bodyFormat === "form") {
+    if (bodiless) issues.add(childPath(path, "body_format"), `a ${method} request takes no body, so it has no body format: remove body_format`);
+    else checkFormBody(body, childPath(path, "body"), issues);
+  }
+  const queryStyle = readQueryStyle(input.query_style, query, scope.schema, childPath(path, "query_style"), issues);
+  return { method: method ?? "GET", url, headers, query, body, bodyFormat, queryStyle };
+}
+
+function readBodyFormat(input: unknown, path: string, issues: Issues): BodyFormat {
+  if (isAbsent(input)) return "json";
+  if (typeof input === "string" && (BODY_FORMATS as readonly string[]).includes(input)) return input as BodyFormat;
+  issues.add(path, `must be "json" (the default) or "form" (application/x-www-form-urlencoded), found ${typeof input === "string" ? `"${input}"` : describeValue(input)}`);
+  return "json";
+}
+
+/**
+ * A form body is an object of fields; a field holds text, a number, a boolean, a list or an object
+ * (sent as `k=a&k=b` and `k[sub]=v`). A form has no null: a field without a value is left out.
+ */
+function checkFormBody(body: JsonValue, path: string, issues: Issues): void {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) {
+    issues.add(path, body === null
+      ? 'a form body needs its fields: an object such as {"amount": "{{amount}}", "currency": "eur"}'
+      : `a form body must be an object of field → value, found ${describeValue(body)}`);
+    return;
+  }
+  const visit = (value: JsonValue, at: string): void => {
+    if (value === null) issues.add(at, "a form field cannot be null: leave the field out, or give it a value");
+    else if (Array.isArray(value)) value.forEach((item, index) => visit(item, childPath(at, index)));
+    else if (typeof value === "object") for (const [key, item] of Object.entries(value)) visit(item, childPath(at, key));
+  };
+  for (const [key, value] of Object.entries(body)) visit(value, childPath(path, key));
+}
+
+/**
+ * `query_style`: for a `request.query` key whose value is exactly the placeholder of a list
+ * parameter, how the list is written. "repeat" is the default and is not kept.
+ */
+function readQueryStyle(
+  input: unknown,
+  query: Readonly<Record<string, string>>,
+  schema: ObjectSchema,
+  path: string,
+  issues: Issues,
+): RequestTemplate["queryStyle"] {
+  if (isAbsent(input)) return {};
+  if (!isPlainObject(input)) {
+    issues.add(path, `must be an object of query key → ${QUERY_STYLES.join(" | ")}, found ${describeValue(input)}`);
+    return {};
+  }
+  const entries: [string, Exclude<QueryStyle, "repeat">][] = [];
+  for (const [key, style] of Object.entries(input)) {
+    const entryPath = childPath(path, key);
+    if (typeof style !== "string" || !(QUERY_STYLES as readonly string[]).includes(style)) {
+      issues.add(entryPath, `must be one of ${QUERY_STYLES.join(", ")}, found ${typeof style === "string" ? `"${style}"` : describeValue(style)}`);
+      continue;
+    }
+    const problem = queryStyleTargetProblem(key, query, schema);
+    if (problem) issues.add(entryPath, problem);
+    else if (style !== "repeat") entries.push([key, style as Exclude<QueryStyle, "repeat">]);
+  }
+  return objectFrom(entries);
+}
+
+function queryStyleTargetProblem(key: string, query: Readonly<Record<string, string>>, schema: ObjectSchema): string | null {
+  if (!Object.hasOwn(query, key)) return `names no entry of request.query: add "${key}" there, or remove its style`;
+  const reference = soleReference(query[key]!);
+  const parameter = reference !== null && Object.hasOwn(schema.properties, reference) ? schema.properties[reference] : undefined;
+  if (parameter?.type === "array") return null;
+  return `applies only to a query value that is exactly the placeholder of a list parameter (such as "{{ids}}" with ids of type array); "${key}" is not one`;
 }
 
 function readMethod(input: unknown, path: string, issues: Issues): HttpMethod | null {

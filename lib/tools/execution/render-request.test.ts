@@ -155,6 +155,60 @@ describe("renderRequest: body", () => {
   });
 });
 
+describe("renderRequest: form bodies (SPEC §1.8)", () => {
+  const form = (body: unknown, headers: Record<string, string> = {}) => ({ method: "POST", body, body_format: "form", headers });
+
+  it.each([
+    ["text, numbers and booleans as fields", { a: "x y", n: 3, f: true }, {}, "a=x+y&n=3&f=true"],
+    ["a sole placeholder's typed value", { n: "{{count}}", f: "{{flag}}", t: "{{text}}" }, { count: 7, flag: false, text: "a&b=c" }, "n=7&f=false&t=a%26b%3Dc"],
+    ["a list as repeated keys", { ids: "{{ids}}", fixed: ["a", "b"] }, { ids: ["x", "y"] }, "ids=x&ids=y&fixed=a&fixed=b"],
+    ["an object as bracketed keys", { filter: "{{filter}}", metadata: { order: "{{id}}", n: 1 } }, { filter: { kind: "k" }, id: "A" }, "filter%5Bkind%5D=k&metadata%5Border%5D=A&metadata%5Bn%5D=1"],
+    ["a list of objects with indexes", { items: [{ price: "p1", quantity: 2 }, { price: "p2" }] }, {}, "items%5B0%5D%5Bprice%5D=p1&items%5B0%5D%5Bquantity%5D=2&items%5B1%5D%5Bprice%5D=p2"],
+    ["no field for an absent argument or an empty list", { t: "{{text}}", ids: "{{ids}}", keep: "k" }, { ids: [] }, "keep=k"],
+    ["mixed text interpolated, then encoded", { note: "order {{id}} ×{{count}}" }, { id: "A/1", count: 2 }, "note=order+A%2F1+%C3%972"],
+  ])("encodes %s", (_rule, body, args, expected) => {
+    const request = rendered(render(form(body), args));
+    expect(request.body).toBe(expected);
+    expect(request.headers["Content-Type"]).toBe("application/x-www-form-urlencoded");
+  });
+
+  it("decodes to the same fields on the other side", () => {
+    const request = rendered(render(form({ t: "{{text}}", ids: "{{ids}}" }), { text: "ü & = +", ids: ["1", "2"] }));
+    const fields = new URLSearchParams(request.body ?? "");
+    expect(fields.get("t")).toBe("ü & = +");
+    expect(fields.getAll("ids")).toEqual(["1", "2"]);
+  });
+
+  it("keeps a Content-Type the definition sets", () => {
+    const request = rendered(render(form({ a: "1" }, { "Content-Type": "application/x-www-form-urlencoded; charset=utf-8" }), {}));
+    expect(request.headers).toEqual({ "Content-Type": "application/x-www-form-urlencoded; charset=utf-8" });
+  });
+});
+
+describe("renderRequest: query styles (SPEC §1.8)", () => {
+  const withStyle = (style: string | null) => ({
+    query: { ids: "{{ids}}", q: "{{text}}" },
+    ...(style === null ? {} : { query_style: { ids: style } }),
+  });
+
+  it.each([
+    [null, "https://api.example.com/v1?ids=a&ids=b%20c&ids=d%2Ce&q=x"],
+    ["repeat", "https://api.example.com/v1?ids=a&ids=b%20c&ids=d%2Ce&q=x"],
+    ["comma", "https://api.example.com/v1?ids=a,b%20c,d%2Ce&q=x"],
+    ["space", "https://api.example.com/v1?ids=a%20b%20c%20d%2Ce&q=x"],
+    ["pipe", "https://api.example.com/v1?ids=a|b%20c|d%2Ce&q=x"],
+  ])("style %s: an item's own separator stays encoded", (style, expected) => {
+    const url = rendered(render(withStyle(style), { ids: ["a", "b c", "d,e"], text: "x" })).url;
+    expect(url.href).toBe(expected);
+  });
+
+  it("sends no entry for an empty list, whatever the style", () => {
+    for (const style of [null, "comma", "pipe"]) {
+      expect(rendered(render(withStyle(style), { ids: [], text: "x" })).url.search).toBe("?q=x");
+    }
+  });
+});
+
 describe("renderRequest: properties", () => {
   it("an argument never changes the path's segment structure (or it is refused)", () => {
     fc.assert(

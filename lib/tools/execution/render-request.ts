@@ -1,8 +1,9 @@
 /**
  * Rendering (SPEC §1.5 step 2): turns a request template and validated arguments into the request
  * to send. Placeholders in the URL path are percent-encoded so an argument can never add a segment
- * or reach the query; query entries are URL-encoded; header values are text and refused when they
- * could inject a header line. Secret headers are left out here: their values are injected at the
+ * or reach the query; query entries are URL-encoded, a list argument repeating its key or joined as
+ * `query_style` says; header values are text and refused when they could inject a header line; a
+ * form body is urlencoded field by field (SPEC §1.8). Secret headers are left out here: their values are injected at the
  * last moment by the executor, never rendered.
  *
  * Absent values (an optional argument not given, or a `{{ctx.x}}` the turn did not supply) are
@@ -16,7 +17,7 @@ import type { ValidationIssue } from "../../errors";
 import { toWellFormedText } from "../../secrets";
 import { headerValueProblem, isAbsent, secretHeaderNamesOf } from "../definition";
 import { contextField, findPlaceholders, isContextReference, soleReference, type TurnContext } from "../placeholders";
-import type { HttpMethod, JsonValue, ToolDefinition } from "../types";
+import type { BodyFormat, HttpMethod, JsonValue, QueryStyle, ToolDefinition } from "../types";
 
 /** The request as it will be sent, minus secret header values. */
 export interface RenderedRequest {
@@ -56,10 +57,11 @@ interface CompiledRequest {
    * a null value is a bare `flag` entry without `=`.
    */
   readonly urlQuery: readonly (readonly [string, Template | null])[];
-  readonly query: readonly (readonly [string, Template])[];
+  readonly query: readonly (readonly [string, Template, QueryStyle])[];
   readonly headers: readonly (readonly [string, Template])[];
   readonly secretContentType: boolean;
   readonly body: BodyNode | null;
+  readonly bodyFormat: BodyFormat;
 }
 
 type Values = { readonly args: Readonly<Record<string, unknown>>; readonly context: TurnContext };
@@ -111,12 +113,13 @@ function compile(def: ToolDefinition): CompiledRequest {
       const at = entry.indexOf("=");
       return at < 0 ? ([entry, null] as const) : ([entry.slice(0, at), compileTemplate(entry.slice(at + 1))] as const);
     }),
-    query: Object.entries(def.request.query).map(([key, value]) => [key, compileTemplate(value)] as const),
+    query: Object.entries(def.request.query).map(([key, value]) => [key, compileTemplate(value), def.request.queryStyle[key] ?? "repeat"] as const),
     headers: Object.entries(def.request.headers)
       .filter(([name]) => !secret.has(name.toLowerCase()))
       .map(([name, value]) => [name, compileTemplate(value)] as const),
     secretContentType: def.secretHeaders.some(isContentType),
     body: def.request.body === null ? null : compileBody(def.request.body),
+    bodyFormat: def.request.bodyFormat,
   };
   compiledRequests.set(def, compiled);
   return compiled;
@@ -153,13 +156,21 @@ function renderText(template: Template, values: Values, escape: (text: string) =
   return out;
 }
 
-/** Adds `key=value` pairs for one query entry: none when its sole placeholder is absent, one per item of a list. */
-function addQueryPairs(pairs: string[], key: string, template: Template, values: Values): void {
+/** What joins a list's items in one query value, per style (SPEC §1.8; OpenAPI's form, spaceDelimited, pipeDelimited). */
+const QUERY_JOINERS: Readonly<Record<Exclude<QueryStyle, "repeat">, string>> = { comma: ",", space: "%20", pipe: "|" };
+
+/**
+ * Adds `key=value` pairs for one query entry: none when its sole placeholder is absent or an empty
+ * list; for a list, one pair per item (`repeat`) or one pair of the items joined by `style`.
+ */
+function addQueryPairs(pairs: string[], key: string, template: Template, values: Values, style: QueryStyle = "repeat"): void {
   if (template.sole !== null) {
     const value = lookup(template.sole, values);
     if (isAbsent(value)) return;
     if (Array.isArray(value)) {
-      for (const item of value) pairs.push(`${key}=${encode(asText(item))}`);
+      const items = value.map((item) => encode(asText(item)));
+      if (style === "repeat") for (const item of items) pairs.push(`${key}=${item}`);
+      else if (items.length > 0) pairs.push(`${key}=${items.join(QUERY_JOINERS[style])}`);
       return;
     }
   }
@@ -196,10 +207,10 @@ function renderQuery(compiled: CompiledRequest, values: Values): string {
     if (value === null) pairs.push(key);
     else addQueryPairs(pairs, key, value, values);
   }
-  for (const [key, value] of compiled.query) {
+  for (const [key, value, style] of compiled.query) {
     // A map value is plain text, so literal parts are encoded too, not only the placeholders.
     if (value.sole === null) pairs.push(`${encode(key)}=${encode(renderText(value, values))}`);
-    else addQueryPairs(pairs, encode(key), value, values);
+    else addQueryPairs(pairs, encode(key), value, values, style);
   }
   return pairs.join("&");
 }
@@ -238,9 +249,38 @@ function renderBody(node: BodyNode, values: Values): unknown {
 }
 
 /**
+ * The fields of a form value as name/value pairs (SPEC §1.8): a list repeats its name (`k=a&k=b`),
+ * or indexes it (`k[0][a]=…`) when it holds objects or lists; an object nests (`k[sub]=v`, OpenAPI's
+ * deepObject, Stripe's bracket style); an absent value or null leaves the field out.
+ */
+function addFormFields(fields: [string, string][], name: string, value: unknown): void {
+  if (isAbsent(value)) return;
+  if (Array.isArray(value)) {
+    const flat = value.every((item) => item === null || typeof item !== "object");
+    value.forEach((item, index) => addFormFields(fields, flat ? name : `${name}[${index}]`, item));
+  } else if (typeof value === "object") {
+    for (const [key, item] of Object.entries(value as object)) addFormFields(fields, `${name}[${key}]`, item);
+  } else {
+    fields.push([name, asText(value)]);
+  }
+}
+
+/** A rendered body on the wire: form fields urlencoded, a string as text, anything else as JSON. */
+function encodeBody(rendered: unknown, format: BodyFormat): { text: string; contentType: string } {
+  if (format === "form") {
+    const fields: [string, string][] = [];
+    for (const [name, value] of Object.entries(rendered as object)) addFormFields(fields, name, value);
+    return { text: new URLSearchParams(fields).toString(), contentType: "application/x-www-form-urlencoded" };
+  }
+  if (typeof rendered === "string") return { text: rendered, contentType: "text/plain; charset=utf-8" };
+  return { text: JSON.stringify(rendered), contentType: "application/json" };
+}
+
+/**
  * Renders `def.request` with `args` (already validated) and the turn context. Every problem is
- * reported at once. A body that renders to a string is sent as text (`text/plain` unless a
- * Content-Type is set); any other body is sent as JSON (`application/json` unless set).
+ * reported at once. A form body is sent urlencoded (`application/x-www-form-urlencoded` unless a
+ * Content-Type is set); otherwise a body that renders to a string is sent as text (`text/plain`
+ * unless set) and any other body as JSON (`application/json` unless set).
  */
 export function renderRequest(def: ToolDefinition, args: Readonly<Record<string, unknown>>, context: TurnContext = {}): RenderOutcome {
   const compiled = compile(def);
@@ -260,11 +300,9 @@ export function renderRequest(def: ToolDefinition, args: Readonly<Record<string,
   let body: string | null = null;
   const rendered = compiled.body === null ? undefined : renderBody(compiled.body, values);
   if (rendered !== undefined && rendered !== null) {
-    const isText = typeof rendered === "string";
-    body = isText ? rendered : JSON.stringify(rendered);
-    if (!compiled.secretContentType && !Object.keys(headers).some(isContentType)) {
-      headers["Content-Type"] = isText ? "text/plain; charset=utf-8" : "application/json";
-    }
+    const encoded = encodeBody(rendered, compiled.bodyFormat);
+    body = encoded.text;
+    if (!compiled.secretContentType && !Object.keys(headers).some(isContentType)) headers["Content-Type"] = encoded.contentType;
   }
   return { ok: true, request: { method: def.request.method, url, headers, body } };
 }

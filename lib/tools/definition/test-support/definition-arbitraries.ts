@@ -156,7 +156,12 @@ function request(names: readonly string[], required: readonly string[]) {
       .map((entries) => Object.fromEntries(entries)),
     query: fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }).filter((key) => !key.includes("{{")), template(names), { maxKeys: 3 }),
     body: fc.oneof(fc.constant(null), plainJson, template(names), fc.record({ data: plainJson, ref: template(names) })),
-  }).map((built) => (["GET", "HEAD"].includes(built.method.toUpperCase()) ? { ...built, body: null } : built));
+    /** Sometimes a form instead (SPEC §1.8): fields of text, numbers, lists and objects, never null. */
+    form: fc.option(fc.record({ field: template(names), count: fc.integer(), list: fc.array(text, { maxLength: 2 }), nested: fc.record({ ref: template(names) }) })),
+  }).map(({ form, ...built }) => {
+    if (["GET", "HEAD"].includes(built.method.toUpperCase())) return { ...built, body: null };
+    return form === null ? built : { ...built, body: form, body_format: "form" };
+  });
 }
 
 const haltWhen = fc.option(
