@@ -1,5 +1,5 @@
 /**
- * The editor's draft ↔ persisted form for the output schema: a stored schema comes back as the
+ * The editor's draft ↔ persisted form (output schema, trace context, request encodings): a stored value comes back as the
  * text the editor shows and goes out unchanged; empty text declares none; text that is not JSON
  * is an issue at output_schema, and the validator judges the rest.
  */
@@ -52,5 +52,44 @@ describe("trace context in the draft", () => {
     expect(document.trace_context).toBe(false);
     const saved = toPersistedForm(parseToolDefinition(document));
     expect(draftFromPersisted(saved).traceContext).toBe(false);
+  });
+});
+
+describe("request encodings in the draft (SPEC §1.8)", () => {
+  const charge = toPersistedForm(
+    parseToolDefinition({
+      name: "create_charge",
+      description: "Charges a card.",
+      parameters: { type: "object", properties: { amount: { type: "integer" }, expand: { type: "array", items: { type: "string" } } }, required: ["amount"] },
+      request: {
+        method: "POST",
+        url: "https://api.example.com/charges",
+        query: { expand: "{{expand}}" },
+        query_style: { expand: "comma" },
+        body: { amount: "{{amount}}", currency: "eur" },
+        body_format: "form",
+      },
+    }),
+  );
+
+  it("shows a stored form body and query style and saves them back unchanged", () => {
+    const draft = draftFromPersisted(charge);
+    expect(draft.bodyFormat).toBe("form");
+    expect(draft.query.map((row) => [row.name, row.style])).toEqual([["expand", "comma"]]);
+    const { document, issues } = documentFromDraft(draft);
+    expect(issues).toEqual([]);
+    expect(toPersistedForm(parseToolDefinition(document))).toEqual(charge);
+  });
+
+  it("writes neither for a JSON body and repeated keys", () => {
+    const draft = draftFromPersisted(charge);
+    const { document } = documentFromDraft({ ...draft, bodyFormat: "json", query: draft.query.map((row) => ({ ...row, style: "repeat" })) });
+    expect(Object.keys(document.request as object)).toEqual(["method", "url", "headers", "query", "body"]);
+    expect(emptyDraft().bodyFormat).toBe("json");
+  });
+
+  it("keeps the form choice out of a GET, which has no body to format", () => {
+    const { document } = documentFromDraft({ ...draftFromPersisted(charge), method: "GET", body: "" });
+    expect(document.request).not.toHaveProperty("body_format");
   });
 });

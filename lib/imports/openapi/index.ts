@@ -16,8 +16,6 @@ export { NotImportable } from "./not-importable";
 export type { ServerChoice } from "./servers";
 export type { SecretHeader } from "./security";
 
-/** Operations converted per document; the rest are listed as not converted. */
-export const MAX_OPERATIONS = 500;
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 
 /** What the picker shows of every operation. */
@@ -47,6 +45,8 @@ export interface InspectedDocument {
   readonly servers: readonly ServerChoice[];
   /** The base URL the tools use (the chosen server, or the operator's own), null when none is usable. */
   readonly base: string | null;
+  /** What the operator should know about the document as a whole (it failed strict validation, say). */
+  readonly warnings: readonly string[];
   readonly operations: readonly InspectedOperation[];
 }
 
@@ -65,25 +65,26 @@ export interface InspectOptions {
  * @throws NotImportable when the document itself cannot be read.
  */
 export async function inspectOpenApi(text: string, options: InspectOptions = {}): Promise<InspectedDocument> {
-  const { api, title, version } = await loadOpenApiDocument(text);
+  const { api, title, version, lenient, warnings } = await loadOpenApiDocument(text);
   const documentUrl = options.documentUrl ?? null;
   const servers = documentServers(api, documentUrl);
   const base = chosenBase(servers, options);
   const routes = listRoutes(api);
   const names = new NameSet();
-  const operations = routes.map((route, index): InspectedOperation => {
+  const operations = routes.map((route): InspectedOperation => {
     const entry = routeEntry(route);
-    if (index >= MAX_OPERATIONS) return { ...entry, importable: false, reason: `only the first ${MAX_OPERATIONS} operations of a document are converted` };
     const name = names.claim(typeof route.operation.operationId === "string" ? snakeCase(route.operation.operationId, "op") : nameFromRoute(route.method, route.path));
     try {
       const mapped = mapOperation({ api, ...route, name, base, documentUrl });
       return { ...entry, importable: true, ...mapped };
     } catch (error) {
-      if (!(error instanceof NotImportable)) throw error;
-      return { ...entry, importable: false, reason: error.reason };
+      if (error instanceof NotImportable) return { ...entry, importable: false, reason: error.reason };
+      // A document read leniently may break the shapes OpenAPI promises anywhere: the operation is refused, not the import.
+      if (lenient) return { ...entry, importable: false, reason: "it does not follow OpenAPI's shape closely enough to be read (the document failed validation)" };
+      throw error;
     }
   });
-  return { title, version, servers, base, operations };
+  return { title, version, servers, base, warnings, operations };
 }
 
 function chosenBase(servers: readonly ServerChoice[], options: InspectOptions): string | null {

@@ -135,8 +135,49 @@ describe("parameters", () => {
   it("keep exploded query lists and refuse other serialisation styles", async () => {
     const list = { type: "array", items: { type: "string" } };
     expect((await tool(openapi({ "/a": { get: { parameters: [{ name: "tag", in: "query", schema: list }], responses: ok } } }))).tool.request.query).toEqual({ tag: "{{tag}}" });
-    expect(await reason(openapi({ "/a": { get: { parameters: [{ name: "tag", in: "query", style: "pipeDelimited", schema: list }], responses: ok } } }))).toMatch(/query parameter tag is a list/);
+    expect(await reason(openapi({ "/a": { get: { parameters: [{ name: "tag", in: "query", style: "matrix", schema: list }], responses: ok } } }))).toMatch(/query parameter tag is a list/);
     expect(await reason(openapi({ "/a": { get: { parameters: [{ name: "f", in: "query", style: "deepObject", schema: { type: "object", properties: {} } }], responses: ok } } }))).toMatch(/is an object/);
+    expect(await reason(openapi({ "/a/{ids}": { get: { parameters: [{ name: "ids", in: "path", required: true, schema: list }], responses: ok } } }))).toMatch(/path parameter ids is a list/);
+  });
+
+  it.each<[string, Record<string, unknown>, string | undefined]>([
+    ["form, exploded (the default)", {}, undefined],
+    ["form, explode: false", { explode: false }, "comma"],
+    ["spaceDelimited", { style: "spaceDelimited", explode: false }, "space"],
+    ["pipeDelimited", { style: "pipeDelimited", explode: false }, "pipe"],
+    ["pipeDelimited, exploded", { style: "pipeDelimited", explode: true }, undefined],
+  ])("write a query list in the %s style as SPEC §1.8 says", async (_case, style, expected) => {
+    const parameter = { name: "tag", in: "query", schema: { type: "array", items: { type: "string" } }, ...style };
+    const { request } = (await tool(openapi({ "/a": { get: { parameters: [parameter], responses: ok } } }))).tool;
+    expect(request.query_style?.tag).toBe(expected);
+  });
+
+  it.each<[string | undefined, string | undefined]>([
+    [undefined, "comma"],
+    ["csv", "comma"],
+    ["multi", undefined],
+    ["ssv", "space"],
+    ["pipes", "pipe"],
+  ])("read Swagger's collectionFormat %s as a query style", async (format, expected) => {
+    const text = JSON.stringify({
+      swagger: "2.0", info: { title: "T", version: "1" }, host: "api.example.test", schemes: ["https"],
+      paths: { "/a": { get: { parameters: [{ name: "tag", in: "query", type: "array", items: { type: "string" }, ...(format ? { collectionFormat: format } : {}) }], responses: ok } } },
+    });
+    expect((await tool(text)).tool.request.query_style?.tag).toBe(expected);
+  });
+
+  it("refuse Swagger's tab-separated lists", async () => {
+    const text = JSON.stringify({
+      swagger: "2.0", info: { title: "T", version: "1" }, host: "api.example.test", schemes: ["https"],
+      paths: { "/a": { get: { parameters: [{ name: "tag", in: "query", type: "array", items: { type: "string" }, collectionFormat: "tsv" }], responses: ok } } },
+    });
+    expect(await reason(text)).toMatch(/query parameter tag is a list in a serialisation style/);
+  });
+
+  it("offer an untyped query parameter as text, with a warning", async () => {
+    const operation = await tool(openapi({ "/a": { get: { parameters: [{ name: "q", in: "query", schema: { description: "Anything." } }], responses: ok } } }));
+    expect(operation.tool.parameters.properties.q).toEqual({ type: "string", description: "Anything." });
+    expect(operation.warnings).toContain("The query parameter q declares no type: it is offered as text.");
   });
 
   it("refuse a required cookie and leave an optional one out with a warning", async () => {
@@ -196,7 +237,56 @@ describe("schemas", () => {
   });
   it("refuse multipart/form-data bodies", async () => {
     const text = openapi({ "/upload": { post: { requestBody: { content: { "multipart/form-data": { schema: { type: "object" } } } }, responses: ok } } });
-    expect(await reason(text)).toBe("its request body is multipart/form-data, which a JSON tool cannot send");
+    expect(await reason(text)).toBe("its request body is multipart/form-data, which a tool cannot send (it sends JSON or urlencoded forms)");
+  });
+});
+
+describe("form bodies (SPEC §1.8)", () => {
+  const formBody = (schema: unknown, extra: Doc = {}) => ({ required: true, content: { "application/x-www-form-urlencoded": { schema, ...extra } } });
+  const charge = {
+    type: "object",
+    required: ["amount"],
+    properties: { amount: { type: "integer" }, metadata: { type: "object", properties: { order: { type: "string" } } }, expand: { type: "array", items: { type: "string" } } },
+  };
+
+  it("become a form of one placeholder per field", async () => {
+    const { tool: made } = await tool(openapi({ "/charges": { post: { requestBody: formBody(charge), responses: ok } } }));
+    expect(made.request.body_format).toBe("form");
+    expect(made.request.body).toEqual({ amount: "{{amount}}", metadata: "{{metadata}}", expand: "{{expand}}" });
+    expect(made.parameters.required).toEqual(["amount"]);
+  });
+
+  it("prefer JSON when the operation offers both", async () => {
+    const both = { required: true, content: { "application/x-www-form-urlencoded": { schema: charge }, "application/json": { schema: charge } } };
+    const { tool: made } = await tool(openapi({ "/charges": { post: { requestBody: both, responses: ok } } }));
+    expect(made.request.body_format).toBeUndefined();
+  });
+
+  it("refuse a form without declared fields, and encodings Quiver cannot write", async () => {
+    expect(await reason(openapi({ "/a": { post: { requestBody: formBody({ type: "object" }), responses: ok } } }))).toBe("its form body declares no fields, so a tool cannot tell which to send");
+    const unexploded = formBody(charge, { encoding: { expand: { explode: false } } });
+    expect(await reason(openapi({ "/a": { post: { requestBody: unexploded, responses: ok } } }))).toMatch(/form field expand is encoded unexploded/);
+    const json = formBody(charge, { encoding: { metadata: { contentType: "application/json" } } });
+    expect(await reason(openapi({ "/a": { post: { requestBody: json, responses: ok } } }))).toMatch(/form field metadata is sent as application\/json/);
+  });
+
+  it("read Swagger 2.0 formData parameters as the form's fields", async () => {
+    const text = JSON.stringify({
+      swagger: "2.0", info: { title: "T", version: "1" }, host: "api.example.test", schemes: ["https"], consumes: ["application/x-www-form-urlencoded"],
+      paths: { "/messages": { post: { parameters: [{ name: "To", in: "formData", type: "string", required: true }, { name: "Body", in: "formData", type: "string" }], responses: ok } } },
+    });
+    const { tool: made } = await tool(text);
+    expect(made.request).toMatchObject({ body_format: "form", body: { To: "{{to}}", Body: "{{body}}" } });
+    expect(made.parameters.required).toEqual(["to"]);
+  });
+
+  it("refuse a Swagger file upload, or form data sent only as multipart", async () => {
+    const swagger = (consumes: string[], type: string) => JSON.stringify({
+      swagger: "2.0", info: { title: "T", version: "1" }, host: "api.example.test", schemes: ["https"], consumes,
+      paths: { "/files": { post: { parameters: [{ name: "upload", in: "formData", type }], responses: ok } } },
+    });
+    expect(await reason(swagger(["multipart/form-data"], "file"))).toBe("it uploads a file (upload), which a tool cannot send");
+    expect(await reason(swagger(["multipart/form-data"], "string"))).toMatch(/takes form data as multipart\/form-data/);
   });
 });
 
@@ -283,7 +373,31 @@ describe("documents", () => {
   it("refuse what is not an OpenAPI document, with the reason", async () => {
     await expect(inspectOpenApi('{"name": "x"}')).rejects.toThrow(/not an OpenAPI or Swagger document/);
     await expect(inspectOpenApi("{oops")).rejects.toThrow(/not valid JSON/);
-    await expect(inspectOpenApi(JSON.stringify({ openapi: "3.0.3", paths: {} }))).rejects.toThrow(/not valid/);
+    await expect(inspectOpenApi(JSON.stringify({ openapi: "3.0.3", info: { title: "T", version: "1" }, paths: ["/a"] }))).rejects.toThrow(/^the document is not valid: /);
+  });
+  it("read a document that fails strict validation on a detail, with a warning naming the first problems", async () => {
+    const text = JSON.stringify({
+      openapi: "3.0.3", servers: [{ url: "https://api.example.test" }], // no info: invalid
+      paths: { "/a": { get: { operationId: "listA", responses: ok } } },
+    });
+    const inspected = await inspectOpenApi(text);
+    expect(inspected.warnings).toEqual([expect.stringMatching(/^The document does not pass strict validation, and was read anyway: check the operations it describes\. First problems: .*info/)]);
+    expect(inspected.operations).toMatchObject([{ key: "GET /a", importable: true }]);
+  });
+  it("judge each operation of a lenient document on its own", async () => {
+    const list = { type: "array", items: { type: "string" } };
+    const text = openapi({
+      "/a": { get: { parameters: [{ name: "tag", in: "query", style: "matrix", schema: list }], responses: ok } },
+      "/b": { get: { parameters: "not a list", responses: ok } },
+      "/c": { get: { responses: ok } },
+    });
+    const { warnings, operations } = await inspectOpenApi(text);
+    expect(warnings).toHaveLength(1);
+    expect(operations.map((operation) => [operation.key, operation.importable])).toEqual([["GET /a", false], ["GET /b", true], ["GET /c", true]]);
+    expect(operations[0]).toMatchObject({ reason: expect.stringMatching(/query parameter tag is a list/) });
+  });
+  it("read a valid document without a warning", async () => {
+    expect((await inspectOpenApi(openapi({ "/a": { get: { responses: ok } } }))).warnings).toEqual([]);
   });
   it("never follow external references", async () => {
     const text = openapi({ "/a": { post: { requestBody: jsonBody({ $ref: "file:///etc/passwd" }), responses: ok } } });

@@ -6,7 +6,7 @@
 import { parseToolDefinition, toPersistedForm, type PersistedToolDefinition } from "../../tools";
 import { ValidationError } from "../../errors";
 import { isRecord, NotImportable } from "./not-importable";
-import { operationInputs, type OperationInput } from "./parameters";
+import { operationInputs, type BodySource, type OperationInput } from "./parameters";
 import { schemaBudget, toSubsetSchema } from "./schema";
 import { securityHeaders, type SecretHeader } from "./security";
 import { operationBase } from "./servers";
@@ -15,6 +15,7 @@ import { operationBase } from "./servers";
 export const MAX_DESCRIPTION = 1024;
 const TOOL_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]);
 const JSON_MEDIA = /^application\/(.+\+)?json\s*(;|$)/i;
+const FORM_MEDIA = /^application\/x-www-form-urlencoded\s*(;|$)/i;
 const MAX_RESPONSE_FIELDS = 30;
 
 /** Everything an operation's mapping reads. */
@@ -69,7 +70,9 @@ export function mapOperation(source: OperationSource): MappedOperation {
         ...Object.fromEntries(secrets.map((secret) => [secret.name, ""])),
       },
       query: Object.fromEntries(inputs.filter((input) => input.location === "query").map((input) => [input.original, `{{${input.name}}}`])),
+      ...queryStyles(inputs),
       body: bodyTemplate(inputs),
+      ...(body?.format === "form" ? { body_format: "form" } : {}),
     },
     response: { extract: "body_raw" },
     secret_headers: secrets.map((secret) => secret.name),
@@ -83,20 +86,44 @@ export function mapOperation(source: OperationSource): MappedOperation {
 /**
  * The generated document as parseToolDefinition judges it. An output schema the validator refuses
  * (a pattern RE2 cannot run, say) is left out with a warning: the response's shape is a bonus,
- * never a reason to refuse the operation.
+ * never a reason to refuse the operation. So is a parameter pattern RE2 cannot run.
  */
 function judged(document: Record<string, unknown>, warnings: string[]): PersistedToolDefinition {
   try {
     return toPersistedForm(parseToolDefinition(document));
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
-    const outputOnly = error.issues.every((issue) => issue.path === "output_schema" || issue.path.startsWith("output_schema."));
-    if (outputOnly && document.output_schema !== null) {
-      warnings.push(`No output schema: ${error.issues.map((issue) => `${issue.path} ${issue.message}`).join("; ")}.`);
+    const output = error.issues.filter((issue) => issue.path === "output_schema" || issue.path.startsWith("output_schema."));
+    if (output.length > 0 && document.output_schema !== null) {
+      warnings.push(`No output schema: ${output.map((issue) => `${issue.path} ${issue.message}`).join("; ")}.`);
       return judged({ ...document, output_schema: null }, warnings);
+    }
+    const loosened = withoutUnrunnablePatterns(document, error.issues.map((issue) => issue.path));
+    if (loosened !== null) {
+      warnings.push(`A pattern the linear-time matcher cannot run was left out, so the API checks it instead: ${error.issues.map((issue) => issue.path.replace(/\.pattern$/, "")).join(", ")}.`);
+      return judged(loosened, warnings);
     }
     throw new NotImportable(`the generated tool is refused: ${error.issues.map((issue) => `${issue.path || "(tool)"} ${issue.message}`).join("; ")}`);
   }
+}
+
+/**
+ * The document without the parameter `pattern`s at `paths` — when every refused path is such a
+ * pattern (a lookahead or `\p{…}` class RE2 cannot run): a constraint the upstream enforces
+ * anyway, not a reason to lose the operation. Null when any other problem is among them.
+ */
+function withoutUnrunnablePatterns(document: Record<string, unknown>, paths: readonly string[]): Record<string, unknown> | null {
+  if (paths.length === 0 || !paths.every((path) => path.startsWith("parameters.") && path.endsWith(".pattern"))) return null;
+  const copy = structuredClone(document);
+  for (const path of paths) {
+    const keys = path.split(".").slice(0, -1);
+    let schema: unknown = copy;
+    for (const key of keys) schema = isRecord(schema) ? schema[key] : undefined;
+    // A property name with a dot in it cannot be walked: the operation keeps its reason.
+    if (!isRecord(schema) || schema.pattern === undefined) return null;
+    delete schema.pattern;
+  }
+  return copy;
 }
 
 /** Path-level parameters, overridden by the operation's own of the same name and location. */
@@ -107,28 +134,76 @@ function mergedParameters(pathItem: Record<string, unknown>, operation: Record<s
   return [...inherited.filter((parameter) => !overridden(parameter)), ...own];
 }
 
-/** The JSON request body's schema, or null without a body. */
-function requestBody(source: OperationSource): { schema: unknown; required: boolean } | null {
+/** `query_style` for the query lists that are not written as repeated keys; nothing when none. */
+function queryStyles(inputs: readonly OperationInput[]): { query_style?: Record<string, string> } {
+  const joined = inputs.filter((input) => input.location === "query" && input.queryStyle !== "repeat");
+  return joined.length === 0 ? {} : { query_style: Object.fromEntries(joined.map((input) => [input.original, input.queryStyle])) };
+}
+
+/**
+ * The request body: its schema and whether it is sent as JSON or as a form (JSON preferred when
+ * both are offered); null without a body. Other media types (multipart, files, XML) are refused
+ * with what they are.
+ */
+function requestBody(source: OperationSource): BodySource | null {
   const { api, operation } = source;
-  if (typeof api.swagger === "string") {
-    const parameters = mergedParameters(source.pathItem, operation);
-    const bodyParameter = parameters.find((parameter) => parameter.in === "body");
-    if (!bodyParameter) return null;
-    const consumes = Array.isArray(operation.consumes) ? operation.consumes : Array.isArray(api.consumes) ? api.consumes : [];
-    if (consumes.length > 0 && !consumes.some((type) => typeof type === "string" && JSON_MEDIA.test(type))) {
-      throw new NotImportable(`its request body is ${consumes.join(", ")}, which a JSON tool cannot send`);
-    }
-    return { schema: bodyParameter.schema, required: bodyParameter.required === true };
-  }
+  if (typeof api.swagger === "string") return swaggerBody(source);
   const requestBody = operation.requestBody;
   if (!isRecord(requestBody) || !isRecord(requestBody.content)) return null;
   const types = Object.keys(requestBody.content);
   if (types.length === 0) return null;
   const json = types.find((type) => JSON_MEDIA.test(type));
-  if (json === undefined) throw new NotImportable(`its request body is ${types.join(", ")}, which a JSON tool cannot send`);
-  const media = requestBody.content[json];
-  if (!isRecord(media) || media.schema === undefined) throw new NotImportable("its JSON request body has no schema");
-  return { schema: media.schema, required: requestBody.required === true };
+  const form = types.find((type) => FORM_MEDIA.test(type));
+  const chosen = json ?? form;
+  if (chosen === undefined) throw new NotImportable(`its request body is ${types.join(", ")}, which a tool cannot send (it sends JSON or urlencoded forms)`);
+  const media = requestBody.content[chosen];
+  if (!isRecord(media) || media.schema === undefined) throw new NotImportable(`its ${json ? "JSON" : "form"} request body has no schema`);
+  if (!json) checkFormEncoding(media);
+  return { schema: media.schema, required: requestBody.required === true, format: json ? "json" : "form" };
+}
+
+/**
+ * Swagger 2.0: a `body` parameter is the JSON body; `formData` parameters are the fields of a
+ * urlencoded form (a file field, or a multipart-only operation, cannot be sent).
+ */
+function swaggerBody(source: OperationSource): BodySource | null {
+  const { api, operation } = source;
+  const parameters = mergedParameters(source.pathItem, operation);
+  const consumes = (Array.isArray(operation.consumes) ? operation.consumes : Array.isArray(api.consumes) ? api.consumes : []).filter((type): type is string => typeof type === "string");
+  const bodyParameter = parameters.find((parameter) => parameter.in === "body");
+  if (bodyParameter) {
+    if (consumes.length > 0 && !consumes.some((type) => JSON_MEDIA.test(type))) {
+      throw new NotImportable(`its request body is ${consumes.join(", ")}, which a tool cannot send (it sends JSON or urlencoded forms)`);
+    }
+    return { schema: bodyParameter.schema, required: bodyParameter.required === true, format: "json" };
+  }
+  const fields = parameters.filter((parameter) => parameter.in === "formData");
+  if (fields.length === 0) return null;
+  const file = fields.find((field) => field.type === "file");
+  if (file) throw new NotImportable(`it uploads a file (${String(file.name)}), which a tool cannot send`);
+  if (consumes.length > 0 && !consumes.some((type) => FORM_MEDIA.test(type))) {
+    throw new NotImportable(`it takes form data as ${consumes.join(", ")}, which a tool cannot send (it sends urlencoded forms)`);
+  }
+  const properties = Object.fromEntries(fields.map((field) => {
+    const { name: _name, in: _in, required: _required, collectionFormat: _format, allowEmptyValue: _empty, ...schema } = field;
+    return [String(field.name), schema];
+  }));
+  const required = fields.filter((field) => field.required === true).map((field) => String(field.name));
+  return { schema: { type: "object", properties, required }, required: true, format: "form" };
+}
+
+/** OpenAPI's per-field `encoding` of a form: only what SPEC §1.8 writes (exploded, `form` style, no own content type). */
+function checkFormEncoding(media: Record<string, unknown>): void {
+  const encoding = isRecord(media.encoding) ? media.encoding : {};
+  for (const [field, rule] of Object.entries(encoding)) {
+    if (!isRecord(rule)) continue;
+    const style = rule.style ?? "form";
+    if (style !== "form" && style !== "deepObject") throw new NotImportable(`its form field ${field} is encoded in the ${String(style)} style, which a tool cannot reproduce`);
+    if (rule.explode === false) throw new NotImportable(`its form field ${field} is encoded unexploded (explode: false), which a tool cannot reproduce`);
+    if (typeof rule.contentType === "string" && !/^text\/plain\b/i.test(rule.contentType)) {
+      throw new NotImportable(`its form field ${field} is sent as ${rule.contentType}, which a tool cannot reproduce`);
+    }
+  }
 }
 
 function description(source: OperationSource, warnings: string[]): string {

@@ -1,12 +1,12 @@
 /**
  * An operation's inputs as tool parameters (docs/importers.md "Parameters"): path, query and
- * (non-credential) header parameters and the JSON request body's properties, merged into one
+ * (non-credential) header parameters and the request body's properties (JSON or form), merged into one
  * object schema. Each input keeps where it goes (`location`) and its name in the request
  * (`original`); its parameter name is the snake_case of that name. On a collision the earlier
  * location keeps the name (path, then query, then header, then body) and a later one is prefixed
  * with its location (`body_id`), then numbered.
  */
-import type { JsonSchema } from "../../tools";
+import type { BodyFormat, JsonSchema, QueryStyle } from "../../tools";
 import { NameSet, snakeCase } from "./naming";
 import { isRecord, NotImportable } from "./not-importable";
 import { toSubsetSchema, type SchemaBudget } from "./schema";
@@ -21,6 +21,15 @@ export interface OperationInput {
   readonly name: string;
   readonly schema: JsonSchema;
   readonly required: boolean;
+  /** How a list is written in the query (SPEC §1.8); "repeat" for anything else. */
+  readonly queryStyle: QueryStyle;
+}
+
+/** The request body as read from the document: its schema, whether it is required, and how it is sent. */
+export interface BodySource {
+  readonly schema: unknown;
+  readonly required: boolean;
+  readonly format: BodyFormat;
 }
 
 /** Headers a caller never sets through a parameter: Quiver sets them, or a security scheme does. */
@@ -28,12 +37,7 @@ const MANAGED_HEADERS = new Set(["accept", "content-type", "authorization", "con
 const SCALAR_TYPES = new Set(["string", "number", "integer", "boolean"]);
 const LOCATION_ORDER: readonly InputLocation[] = ["path", "query", "header", "body"];
 
-interface RawInput {
-  readonly location: InputLocation;
-  readonly original: string;
-  readonly schema: JsonSchema;
-  readonly required: boolean;
-}
+type RawInput = Omit<OperationInput, "name">;
 
 /**
  * Every input of the operation, named. `skipHeaders` (lower-case) are headers a security scheme
@@ -43,7 +47,7 @@ interface RawInput {
  */
 export function operationInputs(
   parameters: readonly Record<string, unknown>[],
-  body: { schema: unknown; required: boolean } | null,
+  body: BodySource | null,
   skipHeaders: ReadonlySet<string>,
   budget: SchemaBudget,
   warnings: string[],
@@ -53,7 +57,7 @@ export function operationInputs(
     const input = parameterInput(parameter, skipHeaders, budget, warnings);
     if (input) raw.push(input);
   }
-  if (body) raw.push(...bodyInputs(body.schema, body.required, budget));
+  if (body) raw.push(...bodyInputs(body, budget, warnings));
   const names = new NameSet();
   const ordered = LOCATION_ORDER.flatMap((location) => raw.filter((input) => input.location === location));
   return ordered.map((input) => {
@@ -73,17 +77,33 @@ function parameterInput(parameter: Record<string, unknown>, skipHeaders: Readonl
     warnings.push(`The optional cookie ${name} is left out: Quiver tools do not send cookies.`);
     return null;
   }
-  if (location === "formData") throw new NotImportable(`it takes form data (${name}), which a JSON tool cannot send`);
-  if (location === "body") return null; // Swagger 2.0 body parameters are read as the body (operation.ts).
+  // Swagger 2.0 body and formData parameters are read as the body (operation.ts).
+  if (location === "body" || location === "formData") return null;
   if (location !== "path" && location !== "query" && location !== "header") throw new NotImportable(`it has a parameter in "${String(location)}"`);
   if (location === "header" && (MANAGED_HEADERS.has(name.toLowerCase()) || skipHeaders.has(name.toLowerCase()))) {
     warnings.push(`The header parameter ${name} is left out: Quiver or a secret header sets it.`);
     return null;
   }
   if (parameter.content !== undefined) throw new NotImportable(`its ${label} is described by "content", which a tool cannot serialise`);
-  const schema = toSubsetSchema(parameterSchema(parameter), label, budget);
-  checkSerialisation(parameter, location, schema, label);
-  return { location, original: name, schema, required };
+  const schema = toSubsetSchema(typedParameterSchema(parameter, label, warnings), label, budget);
+  return { location, original: name, schema, required, queryStyle: serialisation(parameter, location, schema, label) };
+}
+
+/**
+ * The parameter's schema; one that says nothing of its type (no type, items, properties or string
+ * enum: what some generators write for a free query value) is offered as text, with a warning.
+ */
+function typedParameterSchema(parameter: Record<string, unknown>, label: string, warnings: string[]): unknown {
+  const schema = parameterSchema(parameter);
+  if (!isRecord(schema) || !declaresNoType(schema)) return schema;
+  warnings.push(`The ${label} declares no type: it is offered as text.`);
+  return { ...schema, type: "string" };
+}
+
+/** Nothing in `schema` says what its values are: no type, no shape and no combination to read one from. */
+function declaresNoType(schema: Record<string, unknown>): boolean {
+  const shaping = ["type", "items", "properties", "additionalProperties", "allOf", "oneOf", "anyOf", "$ref", "not"];
+  return shaping.every((keyword) => schema[keyword] === undefined) && !(Array.isArray(schema.enum) && schema.enum.some((value) => typeof value !== "string"));
 }
 
 /** OpenAPI 3 puts the schema under `schema`; Swagger 2.0 writes it on the parameter itself. */
@@ -97,32 +117,59 @@ function swaggerSchema(parameter: Record<string, unknown>): Record<string, unkno
   return schema;
 }
 
+/** Swagger 2.0's `collectionFormat` (default csv) as a query style; tsv has none. */
+const SWAGGER_QUERY_STYLES: Readonly<Record<string, QueryStyle>> = { multi: "repeat", csv: "comma", ssv: "space", pipes: "pipe" };
+
 /**
- * Quiver renders path and header values as text and a query list as one `key=value` per item:
- * scalars everywhere, and lists of scalars in the query exploded (OpenAPI's default `form` style,
- * Swagger's `collectionFormat: multi`). Other styles would be sent wrong, so they are refused.
+ * How a value is written: path and header values as text, so scalars only there; a query list of
+ * scalars as repeated keys or joined (SPEC §1.8) — OpenAPI's `form` (exploded or not),
+ * `spaceDelimited` and `pipeDelimited` styles, Swagger's `collectionFormat`. Other styles (a query
+ * object, `deepObject`, a list in the path) would be sent wrong, so they are refused.
  */
-function checkSerialisation(parameter: Record<string, unknown>, location: string, schema: JsonSchema, label: string): void {
+function serialisation(parameter: Record<string, unknown>, location: string, schema: JsonSchema, label: string): QueryStyle {
   const type = schema.type as string;
-  if (SCALAR_TYPES.has(type)) return;
+  if (SCALAR_TYPES.has(type)) return "repeat";
   const items = isRecord(schema.items) ? (schema.items.type as string) : "";
-  const swagger = !isRecord(parameter.schema);
-  const exploded = swagger ? parameter.collectionFormat === "multi" : (parameter.style ?? "form") === "form" && parameter.explode !== false;
-  if (location === "query" && type === "array" && SCALAR_TYPES.has(items) && exploded) return;
+  const style = location === "query" && type === "array" && SCALAR_TYPES.has(items) ? listStyle(parameter) : null;
+  if (style !== null) return style;
   throw new NotImportable(`its ${label} is ${type === "array" ? "a list" : "an object"} in a serialisation style a tool cannot reproduce`);
+}
+
+/** The query style of a list parameter, or null when the document asks for one Quiver cannot write. */
+function listStyle(parameter: Record<string, unknown>): QueryStyle | null {
+  if (!isRecord(parameter.schema)) return SWAGGER_QUERY_STYLES[typeof parameter.collectionFormat === "string" ? parameter.collectionFormat : "csv"] ?? null;
+  const style = parameter.style ?? "form";
+  const exploded = parameter.explode === undefined ? style === "form" : parameter.explode === true;
+  if (style === "form") return exploded ? "repeat" : "comma";
+  if (style === "spaceDelimited") return exploded ? "repeat" : "space";
+  if (style === "pipeDelimited") return exploded ? "repeat" : "pipe";
+  return null;
 }
 
 /**
  * A JSON body whose schema is an object with properties becomes one parameter per property
  * (required when the body is required and the property is); any other JSON body is one
- * parameter named `body`.
+ * parameter named `body`. A form body is always fields: an object with properties, else refused;
+ * undeclared extra fields are not offered (a warning says so).
  */
-function bodyInputs(input: unknown, bodyRequired: boolean, budget: SchemaBudget): RawInput[] {
-  const schema = toSubsetSchema(input, "the request body", budget);
+function bodyInputs(body: BodySource, budget: SchemaBudget, warnings: string[]): RawInput[] {
+  const schema = toSubsetSchema(body.schema, "the request body", budget);
   const properties = isRecord(schema.properties) ? (schema.properties as Record<string, JsonSchema>) : {};
-  if (schema.type !== "object" || Object.keys(properties).length === 0 || schema.additionalProperties !== undefined) {
-    return [{ location: "body", original: "", schema, required: bodyRequired }];
+  const fields = schema.type === "object" && Object.keys(properties).length > 0;
+  if (body.format === "form") {
+    if (!fields) throw new NotImportable("its form body declares no fields, so a tool cannot tell which to send");
+    if (schema.additionalProperties !== undefined && schema.additionalProperties !== false) {
+      warnings.push("The form body also allows fields it does not declare: only the declared ones are offered.");
+    }
+  } else if (!fields || schema.additionalProperties !== undefined) {
+    return [{ location: "body", original: "", schema, required: body.required, queryStyle: "repeat" }];
   }
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
-  return Object.entries(properties).map(([name, property]) => ({ location: "body", original: name, schema: property, required: bodyRequired && required.has(name) }));
+  return Object.entries(properties).map(([name, property]) => ({
+    location: "body",
+    original: name,
+    schema: property,
+    required: body.required && required.has(name),
+    queryStyle: "repeat",
+  }));
 }
