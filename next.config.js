@@ -10,8 +10,8 @@ const nextConfig = {
   serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "pg", "bcryptjs"],
   poweredByHeader: false,
   // An OpenAPI document pasted or uploaded for import is read by a server action; the importer
-  // itself refuses more than 4 MiB of text, so the transport must carry a little more than that.
-  experimental: { serverActions: { bodySizeLimit: "5mb" } },
+  // itself refuses more than 8 MiB of text, so the transport must carry a little more than that.
+  experimental: { serverActions: { bodySizeLimit: "9mb" } },
   // Security headers on every response; pages get their nonce policy from proxy.ts. Evaluated at
   // build time (Next.js keeps the result in its routes manifest), so nothing here reads the
   // environment.

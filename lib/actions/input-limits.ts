@@ -7,7 +7,7 @@
  *
  * The limits follow the rules the data already has: tool names follow the tool-name rule (64),
  * persona slugs theirs (64), e-mail addresses RFC 5321 (254), a tool definition and a call's
- * arguments the tool library's caps (256 KiB, 64 KiB), an OpenAPI document the importer's 4 MiB.
+ * arguments the tool library's caps (256 KiB, 64 KiB), an OpenAPI document the importer's 8 MiB.
  * `lib/actions/input-limits.test.ts` walks every schema in `lib/actions/schemas/` and fails on
  * anything unbounded.
  */
@@ -56,7 +56,7 @@ export const INPUT_LIMITS = {
   /** Saved test-case expectations as JSON. */
   expectationsBytes: 64 * KIB,
   /** An import document or OpenAPI document as text (the importer's cap). */
-  document: 4 * KIB * KIB,
+  document: 8 * KIB * KIB,
   /** Entries of a list or map an operator picks from (tools of a grant, personas of a key…). */
   listEntries: 1000,
 } as const;

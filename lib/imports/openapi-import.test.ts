@@ -1,4 +1,4 @@
-/** Fetching an OpenAPI document by URL: through the destination guard, with the timeout, body cap and redirect limit. */
+/** Fetching an OpenAPI document by URL: through the destination guard, with the timeout, the importer's document cap and the redirect limit. */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -8,6 +8,7 @@ import { ValidationError } from "../errors";
 const config: { current: ExecutionConfig } = { current: DEFAULT_EXECUTION_CONFIG };
 vi.mock("../setup/configuration", () => ({ getExecutionConfig: () => config.current }));
 const { inspectOpenApiSource } = await import("./openapi-import");
+const { MAX_DOCUMENT_LENGTH } = await import("./openapi");
 
 const DOCUMENT = JSON.stringify({
   openapi: "3.0.3",
@@ -23,7 +24,8 @@ beforeAll(async () => {
     if (request.url === "/openapi.json") return void response.writeHead(200, { "content-type": "application/json" }).end(DOCUMENT);
     if (request.url === "/moved") return void response.writeHead(302, { location: "/openapi.json" }).end();
     if (request.url === "/loop") return void response.writeHead(302, { location: "/loop" }).end();
-    if (request.url === "/huge") return void response.writeHead(200).end("x".repeat(4096));
+    if (request.url === "/huge") return void response.writeHead(200).end("x".repeat(MAX_DOCUMENT_LENGTH + 1));
+    if (request.url === "/padded") return void response.writeHead(200).end(DOCUMENT + " ".repeat(4096));
     response.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -54,11 +56,16 @@ describe("inspectOpenApiSource by URL", () => {
     expect(inspected.operations[0]!.importable && inspected.operations[0]!.tool.request.url).toBe(`${origin}/api/ping`);
   });
 
-  it("stops at the redirect limit, the body cap and an error status", async () => {
-    allowLoopback({ maxResponseBytes: 1024 });
+  it("stops at the redirect limit, the document cap and an error status", async () => {
+    allowLoopback();
     expect(await failure(inspectOpenApiSource({ url: `${origin}/loop` }))).toMatch(/redirected more than 3 times/);
-    expect(await failure(inspectOpenApiSource({ url: `${origin}/huge` }))).toMatch(/larger than the 1,024-byte limit/);
+    expect(await failure(inspectOpenApiSource({ url: `${origin}/huge` }))).toMatch(/larger than the 8,388,608-byte limit/);
     expect(await failure(inspectOpenApiSource({ url: `${origin}/missing` }))).toMatch(/answered HTTP 404/);
+  });
+
+  it("reads a document larger than a tool's response cap: a document is not a tool's answer", async () => {
+    allowLoopback({ maxResponseBytes: 1024 });
+    expect((await inspectOpenApiSource({ url: `${origin}/padded` })).operations).toHaveLength(1);
   });
 
   it("refuses a URL that is not http(s), and reports pasted text problems at text", async () => {

@@ -3,13 +3,13 @@ import "server-only";
 /**
  * Server glue of the OpenAPI import (issue 13): a document pasted, uploaded or fetched from a URL
  * becomes the list of its operations (lib/imports/openapi). A URL is fetched through the
- * executor's destination guard with the tools' timeout and body cap (SPEC §1.5), redirects
+ * executor's destination guard with the tools' timeout and the importer's document cap, redirects
  * followed by hand and re-checked. The tools the operator then selects go through the JSON
  * import's preview and all-or-nothing import (tool-import.ts) unchanged.
  */
 import { fetch } from "undici";
 import { ValidationError } from "../errors";
-import { inspectOpenApi, NotImportable, type InspectedDocument } from "./openapi";
+import { inspectOpenApi, MAX_DOCUMENT_LENGTH, NotImportable, type InspectedDocument } from "./openapi";
 import { findBlockedDestination, guardedAgent } from "../tools";
 import { getExecutionConfig } from "../setup";
 
@@ -67,7 +67,7 @@ async function fetchDocument(url: string): Promise<string> {
       await response.body?.cancel();
       throw new NotImportable(`fetching the document answered HTTP ${response.status}`);
     }
-    return readCapped(response, config.maxResponseBytes);
+    return readCapped(response, MAX_DOCUMENT_LENGTH);
   }
   throw new NotImportable(`fetching the document was redirected more than ${config.maxRedirects} times`);
 }

@@ -12,6 +12,7 @@ import { mapOperation } from "./operation";
 import type { SecretHeader } from "./security";
 import { documentServers, resolveServer, type ServerChoice } from "./servers";
 
+export { MAX_DOCUMENT_LENGTH } from "./load";
 export { NotImportable } from "./not-importable";
 export type { ServerChoice } from "./servers";
 export type { SecretHeader } from "./security";

@@ -12,8 +12,8 @@ import SwaggerParser from "@apidevtools/swagger-parser";
 import YAML from "yaml";
 import { isRecord, NotImportable } from "./not-importable";
 
-/** Largest document text read (characters). */
-export const MAX_DOCUMENT_LENGTH = 4 * 1024 * 1024;
+/** Largest document text read (characters): GitHub's and Mailchimp's published descriptions are 5–6 MiB. */
+export const MAX_DOCUMENT_LENGTH = 8 * 1024 * 1024;
 
 /** Problems of strict validation named in the warning. */
 const PROBLEMS_NAMED = 3;

@@ -262,12 +262,40 @@ describe("form bodies (SPEC §1.8)", () => {
     expect(made.request.body_format).toBeUndefined();
   });
 
-  it("refuse a form without declared fields, and encodings Quiver cannot write", async () => {
-    expect(await reason(openapi({ "/a": { post: { requestBody: formBody({ type: "object" }), responses: ok } } }))).toBe("its form body declares no fields, so a tool cannot tell which to send");
+  it("refuse form encodings Quiver cannot write", async () => {
     const unexploded = formBody(charge, { encoding: { expand: { explode: false } } });
     expect(await reason(openapi({ "/a": { post: { requestBody: unexploded, responses: ok } } }))).toMatch(/form field expand is encoded unexploded/);
     const json = formBody(charge, { encoding: { metadata: { contentType: "application/json" } } });
     expect(await reason(openapi({ "/a": { post: { requestBody: json, responses: ok } } }))).toMatch(/form field metadata is sent as application\/json/);
+  });
+
+  it("send no body for a form that declares no fields and admits none (Stripe's parameterless POSTs)", async () => {
+    const { tool: made, warnings } = await tool(openapi({ "/cancel": { post: { requestBody: formBody({ type: "object", properties: {}, additionalProperties: false }), responses: ok } } }));
+    expect(made.request).toMatchObject({ method: "POST", body: null });
+    expect(made.request.body_format).toBeUndefined();
+    expect(warnings).toEqual([]);
+    const loose = await tool(openapi({ "/cancel": { post: { requestBody: formBody({ type: "object" }), responses: ok } } }));
+    expect(loose.warnings).toContain("The form body declares no fields, so the tool sends none: add them in the editor if the API needs some.");
+    expect(await reason(openapi({ "/a": { post: { requestBody: formBody({ type: "object", additionalProperties: { type: "string" } }), responses: ok } } }))).toMatch(/takes any fields and declares none/);
+  });
+
+  it("ignore the empty optional body a GET declares, and refuse one with fields", async () => {
+    const empty = { required: false, content: { "application/x-www-form-urlencoded": { schema: { type: "object", properties: {}, additionalProperties: false } } } };
+    expect((await tool(openapi({ "/account": { get: { requestBody: empty, responses: ok } } }))).tool.request).toMatchObject({ method: "GET", body: null });
+    expect(await reason(openapi({ "/account": { get: { requestBody: jsonBody({ type: "object", properties: { a: { type: "string" } } }, false), responses: ok } } }))).toBe("it sends a request body with GET, which Quiver tools do not");
+  });
+
+  it("send the other shape where the empty string is an alternative (Stripe's unset idiom)", async () => {
+    const metadata = { anyOf: [{ type: "object", additionalProperties: { type: "string" } }, { type: "string", enum: [""] }] };
+    const { tool: made } = await tool(openapi({ "/charges": { post: { requestBody: formBody({ type: "object", properties: { metadata } }), responses: ok } } }));
+    expect(made.parameters.properties.metadata).toEqual({ type: "object", properties: {}, additionalProperties: { type: "string" } });
+  });
+
+  it("write a deepObject query list with brackets, as the APIs that declare one read it", async () => {
+    const expand = { name: "expand", in: "query", style: "deepObject", explode: true, schema: { type: "array", items: { type: "string" } } };
+    const { tool: made } = await tool(openapi({ "/charges": { get: { parameters: [expand], responses: ok } } }));
+    expect(made.request.query).toEqual({ "expand[]": "{{expand}}" });
+    expect(Object.keys(made.parameters.properties)).toEqual(["expand"]);
   });
 
   it("read Swagger 2.0 formData parameters as the form's fields", async () => {

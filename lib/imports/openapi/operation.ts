@@ -55,9 +55,9 @@ export function mapOperation(source: OperationSource): MappedOperation {
   const base = operationBase(operation, pathItem, source.base, source.documentUrl);
   const secrets = securityHeaders(operation, api);
   const skip = new Set(secrets.map((secret) => secret.name.toLowerCase()));
-  const body = requestBody(source);
-  if (body && (method === "GET" || method === "HEAD")) throw new NotImportable(`it sends a request body with ${method}, which Quiver tools do not`);
+  const body = bodiless(method) ? bodyOfBodilessMethod(requestBody(source), method) : requestBody(source);
   const inputs = operationInputs(mergedParameters(pathItem, operation), body, skip, schemaBudget(), warnings);
+  const bodyValue = bodyTemplate(inputs);
   const document = {
     name: source.name,
     description: description(source, warnings),
@@ -71,8 +71,8 @@ export function mapOperation(source: OperationSource): MappedOperation {
       },
       query: Object.fromEntries(inputs.filter((input) => input.location === "query").map((input) => [input.original, `{{${input.name}}}`])),
       ...queryStyles(inputs),
-      body: bodyTemplate(inputs),
-      ...(body?.format === "form" ? { body_format: "form" } : {}),
+      body: bodyValue,
+      ...(body?.format === "form" && bodyValue !== null ? { body_format: "form" } : {}),
     },
     response: { extract: "body_raw" },
     secret_headers: secrets.map((secret) => secret.name),
@@ -132,6 +132,24 @@ function mergedParameters(pathItem: Record<string, unknown>, operation: Record<s
   const inherited = Array.isArray(pathItem.parameters) ? pathItem.parameters.filter(isRecord) : [];
   const overridden = (parameter: Record<string, unknown>) => own.some((mine) => mine.name === parameter.name && mine.in === parameter.in);
   return [...inherited.filter((parameter) => !overridden(parameter)), ...own];
+}
+
+const bodiless = (method: string) => method === "GET" || method === "HEAD";
+
+/**
+ * GET and HEAD send no body. Some generators still declare one — optional and without a single
+ * field (Stripe's every GET): that body says nothing and is ignored. Any other is refused.
+ */
+function bodyOfBodilessMethod(body: BodySource | null, method: string): null {
+  if (body === null || (!body.required && declaresNoFields(body.schema))) return null;
+  throw new NotImportable(`it sends a request body with ${method}, which Quiver tools do not`);
+}
+
+/** An object schema with no properties and no room for others (`additionalProperties` absent or false). */
+function declaresNoFields(schema: unknown): boolean {
+  if (!isRecord(schema) || (schema.type !== undefined && schema.type !== "object")) return false;
+  const noProperties = !isRecord(schema.properties) || Object.keys(schema.properties).length === 0;
+  return noProperties && (schema.additionalProperties === undefined || schema.additionalProperties === false);
 }
 
 /** `query_style` for the query lists that are not written as repeated keys; nothing when none. */

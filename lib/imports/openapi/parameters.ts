@@ -86,6 +86,10 @@ function parameterInput(parameter: Record<string, unknown>, skipHeaders: Readonl
   }
   if (parameter.content !== undefined) throw new NotImportable(`its ${label} is described by "content", which a tool cannot serialise`);
   const schema = toSubsetSchema(typedParameterSchema(parameter, label, warnings), label, budget);
+  if (location === "query" && schema.type === "array" && parameter.style === "deepObject" && parameter.explode !== false) {
+    // deepObject is defined for objects only; on a list, generators (Stripe's) mean `expand[]=a&expand[]=b`.
+    return { location, original: `${name}[]`, schema, required, queryStyle: "repeat" };
+  }
   return { location, original: name, schema, required, queryStyle: serialisation(parameter, location, schema, label) };
 }
 
@@ -149,18 +153,22 @@ function listStyle(parameter: Record<string, unknown>): QueryStyle | null {
 /**
  * A JSON body whose schema is an object with properties becomes one parameter per property
  * (required when the body is required and the property is); any other JSON body is one
- * parameter named `body`. A form body is always fields: an object with properties, else refused;
- * undeclared extra fields are not offered (a warning says so).
+ * parameter named `body`. A form body is always fields: an object's properties (none when it
+ * declares none and admits no others; refused when it admits any and declares none); undeclared
+ * extra fields are not offered (a warning says so).
  */
 function bodyInputs(body: BodySource, budget: SchemaBudget, warnings: string[]): RawInput[] {
   const schema = toSubsetSchema(body.schema, "the request body", budget);
   const properties = isRecord(schema.properties) ? (schema.properties as Record<string, JsonSchema>) : {};
   const fields = schema.type === "object" && Object.keys(properties).length > 0;
   if (body.format === "form") {
-    if (!fields) throw new NotImportable("its form body declares no fields, so a tool cannot tell which to send");
-    if (schema.additionalProperties !== undefined && schema.additionalProperties !== false) {
-      warnings.push("The form body also allows fields it does not declare: only the declared ones are offered.");
+    const others = schema.additionalProperties !== undefined && schema.additionalProperties !== false;
+    if (!fields && others) throw new NotImportable("its form body takes any fields and declares none, so a tool cannot tell which to send");
+    if (!fields) {
+      if (schema.additionalProperties === undefined) warnings.push("The form body declares no fields, so the tool sends none: add them in the editor if the API needs some.");
+      return [];
     }
+    if (others) warnings.push("The form body also allows fields it does not declare: only the declared ones are offered.");
   } else if (!fields || schema.additionalProperties !== undefined) {
     return [{ location: "body", original: "", schema, required: body.required, queryStyle: "repeat" }];
   }

@@ -85,7 +85,9 @@ function convert(input: unknown, where: string, run: Conversion, depth: number):
 /**
  * `oneOf`/`anyOf` where every member but one is `{type: "null"}` is the nullable idiom: the one
  * member stands for the whole (for a request: a response value that may be null is refused).
- * Identical members count as one. Anything else has distinct shapes.
+ * For a request, a member that is only the empty string (`{"type": "string", "enum": [""]}`,
+ * Stripe's "unset" idiom) is dropped the same way: the tool sends the other shape. Identical
+ * members count as one. Anything else has distinct shapes.
  */
 function withoutAlternatives(schema: Record<string, unknown>, where: string, run: Conversion): Record<string, unknown> {
   let current = schema;
@@ -93,7 +95,7 @@ function withoutAlternatives(schema: Record<string, unknown>, where: string, run
     const members = current[keyword];
     if (!Array.isArray(members)) continue;
     if (run.side === "response" && members.some(isNullSchema)) throw new NotImportable(`${where} may be null, ${cannotExpress(run)} (one type per value)`);
-    const shapes = distinct(members.filter((member) => !isNullSchema(member)));
+    const shapes = distinct(members.filter((member) => !isNullSchema(member) && !(run.side === "request" && isEmptyTextSchema(member) && members.length > 1)));
     if (shapes.length !== 1) throw new NotImportable(`${where} uses ${keyword} with ${shapes.length} distinct shapes, ${cannotExpress(run)}`);
     const { [keyword]: _dropped, ...rest } = current;
     current = { ...rest, allOf: [...(Array.isArray(rest.allOf) ? rest.allOf : []), shapes[0]] };
@@ -198,6 +200,11 @@ function unresolved(where: string, ref: string): NotImportable {
 /** A value of `schema` may be null: `nullable`, `"null"` among its types, or null among its values. */
 function mayBeNull(schema: Record<string, unknown>): boolean {
   return schema.nullable === true || (Array.isArray(schema.type) && schema.type.includes("null")) || (Array.isArray(schema.enum) && schema.enum.includes(null));
+}
+
+/** Only the empty string: `{"type": "string", "enum": [""]}`. */
+function isEmptyTextSchema(schema: unknown): boolean {
+  return isRecord(schema) && schema.type === "string" && Array.isArray(schema.enum) && schema.enum.length === 1 && schema.enum[0] === "";
 }
 
 function isNullSchema(schema: unknown): boolean {
