@@ -1,7 +1,8 @@
 /**
- * Protects the importers (issue 13): an OpenAPI document pasted on the import page becomes tools
+ * Protects the importers (issues 13, 27): an OpenAPI document pasted on the import page becomes tools
  * (two operations picked, one refused with its reason), one of which fires from its Test tab
- * against the mock upstream; a curl command pasted on the new-tool page becomes a draft whose
+ * against the mock upstream; a form-body operation imports and sends its fields urlencoded;
+ * a curl command pasted on the new-tool page becomes a draft whose
  * credential stays on the server, a body value becomes a parameter, and the saved tool dry-runs.
  * Everything created is deleted at the end (shared e2e database).
  */
@@ -10,7 +11,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
 import { E2E_DATABASE_URL, E2E_MOCK_UPSTREAM, storageStateFor } from "./support/environment";
 
-const CREATED = ["e2e_imp_list_widgets", "e2e_imp_create_widget", "e2e_imp_curl_note"];
+const CREATED = ["e2e_imp_list_widgets", "e2e_imp_create_widget", "e2e_imp_create_charge", "e2e_imp_curl_note"];
 const CURL_SECRET = "Bearer e2e-curl-secret-0123456789";
 
 const DOCUMENT = JSON.stringify(
@@ -29,6 +30,18 @@ const DOCUMENT = JSON.stringify(
           responses: { "201": { description: "created" } },
         },
       },
+      "/e2e-imp/charges": {
+        post: {
+          operationId: "e2eImpCreateCharge",
+          summary: "Charge a card",
+          tags: ["Payments"],
+          requestBody: {
+            required: true,
+            content: { "application/x-www-form-urlencoded": { schema: { type: "object", required: ["amount"], properties: { amount: { type: "integer" }, note: { type: "string" } } } } },
+          },
+          responses: { "200": { description: "ok" } },
+        },
+      },
       "/e2e-imp/upload": {
         post: { operationId: "e2eImpUpload", summary: "Upload a picture", tags: ["Files"], requestBody: { content: { "multipart/form-data": { schema: { type: "object" } } } }, responses: { "200": { description: "ok" } } },
       },
@@ -42,6 +55,7 @@ interface MockRecord {
   readonly method: string;
   readonly path: string;
   readonly headers: Record<string, string>;
+  readonly body: string;
 }
 
 /** No serious or critical axe finding on what the page shows now. */
@@ -88,10 +102,15 @@ test.describe("as an editor", () => {
     await page.getByRole("textbox", { name: "Document" }).fill(DOCUMENT);
     await page.getByRole("button", { name: "Read operations" }).click();
 
+    const refusal = "Its request body is multipart/form-data, which a tool cannot send (it sends JSON or urlencoded forms).";
+    // Why is said once before the list, and again on the operation; the document folds away.
+    await expect(page.getByRole("region", { name: "Why 1 operation cannot be imported" })).toContainText(`1× ${refusal}`);
+    await expect(page.getByRole("textbox", { name: "Document" })).toBeHidden();
+    await expect(page.getByRole("button", { name: "Edit document" })).toBeVisible();
     const upload = page.getByRole("listitem", { name: "POST /e2e-imp/upload" });
-    await expect(upload).toContainText("Its request body is multipart/form-data, which a JSON tool cannot send.");
+    await expect(upload).toContainText(refusal);
     await expect(upload.getByRole("checkbox")).toHaveCount(0);
-    await expect(page.getByText("3 operations: 2 importable, 1 not importable. 0 selected.")).toBeVisible();
+    await expect(page.getByText("4 operations: 3 importable, 1 not importable. 0 selected.")).toBeVisible();
 
     await page.getByRole("listitem", { name: "GET /e2e-imp/widgets" }).getByRole("checkbox").check();
     await page.getByRole("listitem", { name: "POST /e2e-imp/widgets" }).getByRole("checkbox").check();
@@ -112,6 +131,35 @@ test.describe("as an editor", () => {
     await expect(runCard(page).getByText("Success", { exact: true })).toBeVisible();
     const sent = await mockRequests(request);
     expect(sent.map((record) => [record.method, record.path])).toEqual([["GET", "/e2e-imp/widgets"]]);
+  });
+
+  test("a form-body operation: imported, fired from its Test tab, its fields arrive urlencoded", async ({ page, request }) => {
+    await page.goto("/tools/import-tools");
+    await page.getByRole("tab", { name: "OpenAPI" }).click();
+    await page.getByRole("textbox", { name: "Document" }).fill(DOCUMENT);
+    await page.getByRole("button", { name: "Read operations" }).click();
+    await page.getByRole("combobox", { name: "Tag" }).selectOption("Payments");
+    await expect(page.getByText("4 operations: 3 importable, 1 not importable. 0 selected. Showing 1.")).toBeVisible();
+    await page.getByRole("checkbox", { name: "Select all importable shown" }).check();
+    await expect(page.getByRole("textbox", { name: "Tool name" })).toHaveValue("e2e_imp_create_charge");
+    await page.getByRole("button", { name: "Check 1 tool" }).click();
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    await expect(page.getByRole("link", { name: "e2e_imp_create_charge" })).toBeVisible();
+
+    await page.goto("/tools/e2e_imp_create_charge");
+    await expect(page.getByText("Form fields (sent urlencoded)")).toBeVisible();
+    await clearMock(request);
+    await page.goto("/tools/e2e_imp_create_charge?tab=test");
+    await page.getByRole("spinbutton", { name: /^amount/ }).fill("2000");
+    await page.getByRole("textbox", { name: /^note/ }).fill("order 6735 & co");
+    await page.getByRole("button", { name: "Fire", exact: true }).click();
+    const fired = page.waitForResponse((response) => response.url().endsWith("/api/playground/runs"));
+    await page.getByRole("alertdialog").getByRole("button", { name: "Fire POST" }).click();
+    expect((await fired).status()).toBe(200);
+    await expect(runCard(page).getByText("Success", { exact: true })).toBeVisible();
+    await expect(runCard(page).getByRole("region", { name: "Request" })).toContainText("amount=2000&note=order+6735+%26+co");
+    const [sent] = await mockRequests(request);
+    expect([sent?.method, sent?.path, sent?.headers["content-type"], sent?.body]).toEqual(["POST", "/e2e-imp/charges", "application/x-www-form-urlencoded", "amount=2000&note=order+6735+%26+co"]);
   });
 
   test("a curl command: its credential stays on the server, a body value becomes a parameter, the saved tool dry-runs", async ({ page, request }) => {

@@ -157,6 +157,42 @@ test("a tool can keep trace context off its API's wire: the box saves trace_cont
   await expect(page.getByLabel("Tool definition (JSON)")).toContainText('"trace_context": false');
 });
 
+test("a form body and a comma-joined list are chosen in the editor, saved, and shown again", async ({ page }) => {
+  const name = "e2e_form_charge";
+  await page.goto("/tools/new-tool");
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Description", { exact: true }).fill("Charges a card, expanding the objects asked for.");
+  await addParameter(page, "expand", "array");
+  await page.getByLabel("Method").selectOption("POST");
+  await page.getByLabel("URL").fill("https://api.example.com/v1/charges");
+  await page.getByRole("button", { name: "Add query parameter" }).click();
+  await page.getByLabel("Query parameters name 1").fill("expand");
+  await page.getByLabel("Value of expand").fill("{{expand}}");
+  // The style picker appears once the value is exactly a list parameter's placeholder.
+  await page.getByLabel("How expand sends a list").selectOption({ label: "Comma: k=a,b" });
+  await page.getByLabel("Sent as").selectOption({ label: "Form (urlencoded)" });
+  await page.getByLabel("Request body template").fill('{"amount": 2000, "currency": "eur"}');
+  await expect(page.getByText("An object of form fields: each is sent as")).toBeVisible();
+  await page.getByRole("button", { name: "Create tool" }).click();
+  await expect(page).toHaveURL(`/tools/${name}`);
+  await expect(page.getByText("Form fields (sent urlencoded)")).toBeVisible();
+  await expect(page.getByText("list joined by comma")).toBeVisible();
+
+  await page.goto(`/tools/${name}/edit`);
+  await expect(page.getByLabel("Sent as")).toHaveValue("form");
+  await expect(page.getByLabel("How expand sends a list")).toHaveValue("comma");
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.getByLabel("How expand sends a list").evaluate((element) => element.scrollIntoView({ block: "center" }));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: `data/screenshots/editor-request-encodings-${width}.png` });
+  }
+  await page.getByRole("tab", { name: "JSON", exact: true }).click();
+  const json = page.getByLabel("Tool definition (JSON)");
+  await expect(json).toContainText('"body_format": "form"');
+  await expect(json).toContainText('"query_style"');
+});
+
 test("the parameters' JSON Schema tab lifts pasted flat sugar into fields and marks a forbidden keyword", async ({ page }) => {
   await page.goto("/tools/new-tool");
   await page.getByRole("tab", { name: "JSON Schema" }).click();

@@ -30,6 +30,8 @@ export function OpenApiImport() {
   const [server, setServer] = useState("0");
   const [baseUrl, setBaseUrl] = useState("");
   const [inspected, setInspected] = useState<Inspected | null>(null);
+  /** After a read the pasted document folds away, so the picker is in view; "Edit document" opens it again. */
+  const [documentOpen, setDocumentOpen] = useState(true);
   const [readError, setReadError] = useState<string | undefined>();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [names, setNames] = useState<Record<string, string>>({});
@@ -55,6 +57,7 @@ export function OpenApiImport() {
       }
       setReadError(undefined);
       setInspected(result.data);
+      setDocumentOpen(false);
       // A new read keeps the operator's picks and names where the operations are still importable.
       const importable = new Set(result.data.operations.filter((operation) => operation.importable).map((operation) => operation.key));
       setSelected((current) => new Set([...current].filter((key) => importable.has(key))));
@@ -64,6 +67,7 @@ export function OpenApiImport() {
     if (file) {
       setText(await file.text());
       setInspected(null);
+      setDocumentOpen(true);
     }
   };
   const chosenTools = () =>
@@ -104,7 +108,16 @@ export function OpenApiImport() {
               { value: "url", label: "Fetch from a URL", description: "Relative server URLs in the document resolve against it." },
             ]}
           />
-          {mode === "text" ? (
+          {mode === "text" && inspected && !documentOpen ? (
+            <div className="flex min-w-0 flex-wrap items-center justify-between gap-3 rounded-md border bg-surface px-3 py-2 text-sm">
+              <span className="min-w-0">
+                Read <span className="font-medium">{inspected.title}</span> <span className="text-muted-foreground">· {text.length.toLocaleString("en")} characters</span>
+              </span>
+              <Button variant="secondary" size="sm" onClick={() => setDocumentOpen(true)}>
+                Edit document
+              </Button>
+            </div>
+          ) : mode === "text" ? (
             <>
               <div className="flex flex-wrap items-center gap-2">
                 <label htmlFor="openapi-file" className="text-sm">
@@ -121,17 +134,28 @@ export function OpenApiImport() {
               <Input id="openapi-url" type="url" value={url} error={readError} placeholder="https://api.example.com/openapi.json" onChange={(event) => { setUrl(event.target.value); setInspected(null); }} />
             </Field>
           )}
-          <div className="flex flex-wrap items-center gap-3">
-            <Button variant="secondary" onClick={() => read()} disabled={pending || (mode === "text" ? text.trim() === "" : url.trim() === "")}>
-              {pending && !inspected ? "Reading…" : "Read operations"}
-            </Button>
-            <FormStatus message={readError && "The document was not read."} />
-          </div>
+          {(mode === "url" || documentOpen || !inspected) && (
+            <div className="flex flex-wrap items-center gap-3">
+              <Button variant="secondary" onClick={() => read()} disabled={pending || (mode === "text" ? text.trim() === "" : url.trim() === "")}>
+                {pending && !inspected ? "Reading…" : "Read operations"}
+              </Button>
+              <FormStatus message={readError && "The document was not read."} />
+            </div>
+          )}
         </div>
       </Card>
       {inspected && (
         <Card title={`${inspected.title} · ${inspected.version}`} description="Pick the operations to import. Each becomes a data-defined tool; you can rename it here and edit it after the import.">
           <div className="grid min-w-0 gap-4">
+            {inspected.warnings.length > 0 && (
+              <ul aria-label="About the document" className="grid gap-1 rounded-md border border-warning/40 bg-warning-subtle p-3 text-sm text-warning-foreground">
+                {inspected.warnings.map((warning) => (
+                  <li key={warning} className="break-words">
+                    {warning}
+                  </li>
+                ))}
+              </ul>
+            )}
             <ServerChoice inspected={inspected} server={server} baseUrl={baseUrl} pending={pending} onServer={(value) => { setServer(value); if (value !== CUSTOM_BASE) read(value); }} onBaseUrl={setBaseUrl} onApplyBase={() => read(CUSTOM_BASE, baseUrl)} />
             <OperationPicker
               operations={inspected.operations}
@@ -187,6 +211,8 @@ interface ServerChoiceProps {
 
 /** Which base URL the tools call: one of the document's servers, or the operator's own. */
 function ServerChoice({ inspected, server, baseUrl, pending, onServer, onBaseUrl, onApplyBase }: ServerChoiceProps) {
+  /** The base the tools use now: leaving the field unchanged reads nothing again. */
+  const applied = inspected.base ?? "";
   return (
     <div className="grid min-w-0 gap-2">
       <div className="flex min-w-0 flex-wrap items-center gap-2">
@@ -208,10 +234,25 @@ function ServerChoice({ inspected, server, baseUrl, pending, onServer, onBaseUrl
           <label htmlFor="openapi-base-url" className="text-sm">
             Base URL
           </label>
-          <Input id="openapi-base-url" type="url" value={baseUrl} placeholder="https://api.example.com/v1" className="min-w-0 flex-1 basis-56" onChange={(event) => onBaseUrl(event.target.value)} />
-          <Button variant="secondary" size="sm" onClick={onApplyBase} disabled={pending || baseUrl.trim() === ""}>
-            Use this base URL
-          </Button>
+          <Input
+            id="openapi-base-url"
+            type="url"
+            value={baseUrl}
+            placeholder="https://api.example.com/v1"
+            className="min-w-0 flex-1 basis-56"
+            aria-describedby="openapi-base-url-hint"
+            onChange={(event) => onBaseUrl(event.target.value)}
+            onBlur={() => baseUrl.trim() !== "" && baseUrl.trim() !== applied && onApplyBase()}
+            onKeyDown={(event) => {
+              if (event.key === "Enter" && baseUrl.trim() !== "") {
+                event.preventDefault();
+                onApplyBase();
+              }
+            }}
+          />
+          <p id="openapi-base-url-hint" className="w-full text-xs text-muted-foreground">
+            {pending ? "Applying…" : "Applied when you leave the field or press Enter."}
+          </p>
         </div>
       )}
       {inspected.base === null && server !== CUSTOM_BASE && (

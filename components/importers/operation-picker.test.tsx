@@ -1,4 +1,4 @@
-/** The operation picker: grouped by tag, search, select-all of what is shown and importable, reasons, renames judged by the validator. */
+/** The operation picker: grouped by tag, search and tag filter, select-all of what is shown and importable, reasons summed up first, renames judged by the validator. */
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
@@ -43,10 +43,12 @@ function Harness() {
 describe("OperationPicker", () => {
   it("groups by tag, says why an operation is not importable, and counts", () => {
     render(<Harness />);
-    expect(screen.getAllByRole("heading").map((heading) => heading.textContent)).toEqual(["pets (2)", "files (1)", "Untagged (1)"]);
+    expect(screen.getAllByRole("heading").map((heading) => heading.textContent)).toEqual(["Why 1 operation cannot be imported", "pets (2)", "files (1)", "Untagged (1)"]);
     const upload = screen.getByRole("listitem", { name: "POST /upload" });
     expect(within(upload).queryByRole("checkbox")).toBeNull();
     expect(upload.textContent).toContain("Its request body is multipart/form-data, which a JSON tool cannot send.");
+    const summary = screen.getByRole("region", { name: "Why 1 operation cannot be imported" });
+    expect(summary.textContent).toContain("1× Its request body is multipart/form-data, which a JSON tool cannot send.");
     expect(screen.getByText(/4 operations: 3 importable, 1 not importable\. 0 selected\./)).toBeTruthy();
   });
 
@@ -59,6 +61,14 @@ describe("OperationPicker", () => {
     fireEvent.change(screen.getByRole("searchbox", { name: "Search operations" }), { target: { value: "" } });
     const health = screen.getByRole("listitem", { name: "GET /health" });
     expect(within(health).getByRole("checkbox").getAttribute("aria-checked")).toBe("false");
+  });
+
+  it("filters by tag, and select-all takes only what the filter shows", () => {
+    render(<Harness />);
+    fireEvent.change(screen.getByRole("combobox", { name: "Tag" }), { target: { value: "Untagged" } });
+    expect(screen.getAllByRole("listitem").flatMap((item) => item.getAttribute("aria-label") ?? [])).toEqual(["GET /health"]);
+    fireEvent.click(screen.getByRole("checkbox", { name: "Select all importable shown" }));
+    expect(screen.getByText(/1 selected\. Showing 1\./)).toBeTruthy();
   });
 
   it("shows a selected tool's name, secrets and validity, and judges a rename by the validator", () => {

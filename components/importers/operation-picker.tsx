@@ -4,6 +4,7 @@ import { useMemo, useState } from "react";
 import { Badge, StatusBadge } from "@/components/ui/badge";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/field";
+import { Select } from "@/components/ui/select";
 import { ValidationError } from "@/lib/errors";
 import type { InspectedOperation } from "@/lib/imports/openapi-import";
 import { compatibilityReport, definitionShape, parseToolDefinition, PROVIDER_FORMATS, type PersistedToolDefinition } from "@/lib/tools/client";
@@ -21,17 +22,28 @@ export function renamedTool(operation: InspectedOperation & { importable: true }
   return { ...operation.tool, name: names[operation.key] ?? operation.tool.name };
 }
 
+/** Reasons listed above the operations; the rest are counted. */
+const REASONS_SHOWN = 6;
+const ALL_TAGS = "";
+
 /**
- * Every operation of the document grouped by tag, with search and select-all (of what the search
- * shows): an importable one has a checkbox, a name to edit, its secrets to fill, its provider
- * compatibility and remarks; one that is not importable says why.
+ * Every operation of the document grouped by tag, with search, a tag filter and select-all (of
+ * what they show); why operations cannot be imported is summed up first. An importable one has a
+ * checkbox, a name to edit, its secrets to fill, its provider compatibility and remarks; one that
+ * is not importable says why.
  */
 export function OperationPicker({ operations, selected, onSelect, names, onRename }: OperationPickerProps) {
   const [search, setSearch] = useState("");
+  const [tag, setTag] = useState(ALL_TAGS);
+  const tags = useMemo(() => [...new Set(operations.map((operation) => operation.tag ?? "Untagged"))].sort((a, b) => a.localeCompare(b)), [operations]);
   const visible = useMemo(() => {
     const needle = search.trim().toLowerCase();
-    return needle === "" ? operations : operations.filter((operation) => `${operation.key} ${operation.summary ?? ""} ${operation.tag ?? ""}`.toLowerCase().includes(needle));
-  }, [operations, search]);
+    return operations.filter(
+      (operation) =>
+        (tag === ALL_TAGS || (operation.tag ?? "Untagged") === tag) &&
+        (needle === "" || `${operation.key} ${operation.summary ?? ""} ${operation.tag ?? ""}`.toLowerCase().includes(needle)),
+    );
+  }, [operations, search, tag]);
   const groups = useMemo(() => {
     const byTag = new Map<string, InspectedOperation[]>();
     for (const operation of visible) byTag.set(operation.tag ?? "Untagged", [...(byTag.get(operation.tag ?? "Untagged") ?? []), operation]);
@@ -48,11 +60,27 @@ export function OperationPicker({ operations, selected, onSelect, names, onRenam
           Search operations
         </label>
         <Input id="operation-search" type="search" placeholder="Search operations" value={search} onChange={(event) => setSearch(event.target.value)} className="min-w-0 flex-1 basis-56" />
+        {tags.length > 1 && (
+          <div className="w-full sm:w-56">
+            <label htmlFor="operation-tag" className="sr-only">
+              Tag
+            </label>
+            <Select id="operation-tag" value={tag} onChange={(event) => setTag(event.target.value)}>
+              <option value={ALL_TAGS}>All {tags.length} tags</option>
+              {tags.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </Select>
+          </div>
+        )}
         <label className="inline-flex items-center gap-2 text-sm">
           <Checkbox checked={allSelected} disabled={importableKeys.length === 0} onCheckedChange={(checked) => onSelect(importableKeys, checked === true)} />
-          Select all importable{search.trim() ? " shown" : ""}
+          Select all importable{visible.length !== operations.length ? " shown" : ""}
         </label>
       </div>
+      <RefusalSummary operations={operations} />
       <p className="text-sm text-muted-foreground" aria-live="polite">
         {operations.length} operations: {importableCount} importable, {operations.length - importableCount} not importable. {selected.size} selected.
         {visible.length !== operations.length && ` Showing ${visible.length}.`}
@@ -71,6 +99,32 @@ export function OperationPicker({ operations, selected, onSelect, names, onRenam
         </section>
       ))}
     </div>
+  );
+}
+
+/** Why operations cannot be imported, said once before the list: each reason with how many it stops. */
+function RefusalSummary({ operations }: { operations: readonly InspectedOperation[] }) {
+  const reasons = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const operation of operations) if (!operation.importable) counts.set(operation.reason, (counts.get(operation.reason) ?? 0) + 1);
+    return [...counts].sort((a, b) => b[1] - a[1]);
+  }, [operations]);
+  if (reasons.length === 0) return null;
+  const refused = reasons.reduce((sum, [, count]) => sum + count, 0);
+  return (
+    <section aria-labelledby="refusal-summary" className="grid min-w-0 gap-1 rounded-md border bg-surface p-3 text-sm">
+      <h3 id="refusal-summary" className="font-medium">
+        Why {refused} {refused === 1 ? "operation cannot" : "operations cannot"} be imported
+      </h3>
+      <ul className="grid gap-1 text-muted-foreground">
+        {reasons.slice(0, REASONS_SHOWN).map(([reason, count]) => (
+          <li key={reason} className="break-words">
+            <span className="font-medium text-foreground tabular-nums">{count}×</span> {capitalise(reason)}.
+          </li>
+        ))}
+      </ul>
+      {reasons.length > REASONS_SHOWN && <p className="text-muted-foreground">And {reasons.length - REASONS_SHOWN} other reasons, each said on its operation below.</p>}
+    </section>
   );
 }
 

@@ -17,12 +17,12 @@ import { rowKey, takesBody, type HeaderRow, type PairRow, type QueryRow, type To
 
 type Row = PairRow | HeaderRow | QueryRow;
 
-/** How each query style writes the list ["a", "b"] for the key `k` (SPEC §1.8). */
-const QUERY_STYLE_EXAMPLES: Readonly<Record<QueryStyle, string>> = {
-  repeat: "k=a&k=b",
-  comma: "k=a,b",
-  space: "k=a%20b",
-  pipe: "k=a|b",
+/** Each query style, and how it writes the list ["a", "b"] for the key `k` (SPEC §1.8). */
+const QUERY_STYLE_LABELS: Readonly<Record<QueryStyle, string>> = {
+  repeat: "Repeat: k=a&k=b",
+  comma: "Comma: k=a,b",
+  space: "Space: k=a%20b",
+  pipe: "Pipe: k=a|b",
 };
 
 export interface SecretState {
@@ -157,14 +157,14 @@ export function RequestEditor({ draft, update, issues, readOnly, secrets, creden
           if (query.style === "repeat" && !(reference !== null && listParameters.has(reference))) return null;
           const id = controlId(`request.query_style.${query.name}#${query.key}`);
           return (
-            <div className="w-40">
+            <div className="w-48">
               <label htmlFor={id} className="sr-only">
                 How {query.name || "this entry"} sends a list
               </label>
               <Select id={id} value={query.style} disabled={readOnly} onChange={(event) => replace({ ...query, style: event.target.value as QueryStyle })}>
                 {QUERY_STYLES.map((style) => (
                   <option key={style} value={style}>
-                    {QUERY_STYLE_EXAMPLES[style]}
+                    {QUERY_STYLE_LABELS[style]}
                   </option>
                 ))}
               </Select>
@@ -183,11 +183,11 @@ export function RequestEditor({ draft, update, issues, readOnly, secrets, creden
           <>
             <div className="flex flex-wrap items-center justify-between gap-2">
               <span className="text-sm font-medium">Body</span>
-              <div className="flex items-center gap-2">
-                <label htmlFor={controlId("request.body_format")} className="text-sm text-muted-foreground">
+              <div className="flex w-full items-center gap-2 sm:w-auto">
+                <label htmlFor={controlId("request.body_format")} className="shrink-0 text-sm text-muted-foreground">
                   Sent as
                 </label>
-                <div className="w-52">
+                <div className="min-w-0 flex-1 sm:w-52 sm:flex-none">
                   <Select id={controlId("request.body_format")} value={draft.bodyFormat} disabled={readOnly} error={issuesAt(issues, "request.body_format")} onChange={(event) => update({ bodyFormat: event.target.value as ToolDraft["bodyFormat"] })}>
                     <option value="json">JSON</option>
                     <option value="form">Form (urlencoded)</option>

@@ -42,11 +42,38 @@ describe("parseCurl", () => {
       { method: "POST", url: "https://api.example.test/things/42", headers: {}, query: {}, body: { name: "x" } },
       {},
     ],
+    [
+      "a form body (Stripe's docs): repeated, bracketed and list fields",
+      `curl https://api.example.test/v1/charges -u sk_test_123: -d amount=2000 -d currency=usd -d "metadata[order_id]=6735" -d "expand[]=customer" -d "expand[]=invoice"`,
+      { method: "POST", url: "https://api.example.test/v1/charges", headers: { Authorization: "" }, query: {}, body: { amount: "2000", currency: "usd", metadata: { order_id: "6735" }, expand: ["customer", "invoice"] }, body_format: "form" },
+      { Authorization: `Basic ${Buffer.from("sk_test_123:").toString("base64")}` },
+    ],
+    [
+      "--data-urlencode and a declared form Content-Type (dropped: Quiver sets it)",
+      `curl -X POST https://api.example.test/2010-04-01/Messages.json -H 'Content-Type: application/x-www-form-urlencoded' --data-urlencode "Body=Hi & bye" -d To=%2B15551234`,
+      { method: "POST", url: "https://api.example.test/2010-04-01/Messages.json", headers: {}, query: {}, body: { Body: "Hi & bye", To: "+15551234" }, body_format: "form" },
+      {},
+    ],
   ])("reads %s", (_label, command, request, secrets) => {
     const draft = parseCurl(command);
     expect(draft.document.request).toEqual(request);
     expect(draft.secrets).toEqual(secrets);
     expect(draft.document.secret_headers).toEqual(Object.keys(secrets));
+  });
+
+  it.each([
+    ["curl -X POST https://api.example.test/v1/charges -d amount=1", "Creates charges (POST /v1/charges on api.example.test)."],
+    ["curl https://api.example.test/v1/orders/123", "Reads orders (GET /v1/orders/123 on api.example.test)."],
+    ["curl -X DELETE https://api.example.test:8443/user-sessions/42", "Deletes user sessions (DELETE /user-sessions/42 on api.example.test:8443)."],
+    ["curl -X POST https://api.example.test/2010-04-01/Messages.json -d To=1", "Creates Messages (POST /2010-04-01/Messages.json on api.example.test)."],
+    ["curl https://api.example.test/", "Reads api.example.test (GET / on api.example.test)."],
+  ])("describes %s as a sentence", (command, description) => {
+    expect(parseCurl(command).document.description).toBe(description);
+  });
+
+  it("makes a draft the validator accepts, forms included", () => {
+    const form = parseCurl(`curl https://api.example.test/v1/charges -d amount=2000 -d "metadata[a]=b"`);
+    expect(parseToolDefinition(form.document).request.bodyFormat).toBe("form");
   });
 
   it("makes a draft the validator accepts", () => {
@@ -58,8 +85,8 @@ describe("parseCurl", () => {
   it.each([
     ["--data-binary @file", `curl -X POST https://a.example.test/up --data-binary @payload.json`, /reads the body from a file/],
     ["-d @file", `curl https://a.example.test -d @body.json`, /reads the body from a file/],
-    ["a form body", `curl https://a.example.test -d 'a=1&b=2'`, /not JSON \(it looks form-encoded\)/],
-    ["-F", `curl https://a.example.test -F file=@x.png`, /form body/],
+    ["a body that is neither JSON nor a form", `curl https://a.example.test -d 'hello world'`, /neither JSON nor form fields/],
+    ["-F", `curl https://a.example.test -F file=@x.png`, /multipart form/],
     ["a pipe", `curl https://a.example.test | jq .`, /Paste one curl command/],
     ["another program", `wget https://a.example.test`, /starts with curl/],
     ["no URL", `curl -X GET`, /no URL/],

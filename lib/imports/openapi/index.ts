@@ -6,7 +6,7 @@
  */
 import type { PersistedToolDefinition } from "../../tools";
 import { loadOpenApiDocument } from "./load";
-import { NameSet, nameFromRoute, snakeCase } from "./naming";
+import { NameSet, suggestedToolName } from "./naming";
 import { isRecord, NotImportable } from "./not-importable";
 import { mapOperation } from "./operation";
 import type { SecretHeader } from "./security";
@@ -74,7 +74,7 @@ export async function inspectOpenApi(text: string, options: InspectOptions = {})
   const names = new NameSet();
   const operations = routes.map((route): InspectedOperation => {
     const entry = routeEntry(route);
-    const name = names.claim(typeof route.operation.operationId === "string" ? snakeCase(route.operation.operationId, "op") : nameFromRoute(route.method, route.path));
+    const name = names.claim(suggestedToolName(route.operation.operationId, route.method, route.path));
     try {
       const mapped = mapOperation({ api, ...route, name, base, documentUrl });
       return { ...entry, importable: true, ...mapped };

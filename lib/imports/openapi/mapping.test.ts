@@ -44,8 +44,18 @@ describe("names", () => {
     );
     const names = operations.map((operation) => (operation.importable ? operation.tool.name : operation.reason));
     expect(names.slice(0, 2)).toEqual(["same_name", "same_name_2"]);
-    expect(names[2]).toBe("a".repeat(64));
-    expect(names[3]).toBe(`${"a".repeat(62)}_2`);
+    // An 80-character id reads as generated: the route names the tool.
+    expect(names.slice(2)).toEqual(["get_b", "post_b"]);
+  });
+  it.each([
+    ["FastAPI's generated id", "status_call_api_v1_status_call_get", "GET", "/api/v1/status_call", "get_status_call"],
+    ["a route under api and a version", undefined, "GET", "/api/v2.1/status", "get_status"],
+    ["a long route, by its last two segments", undefined, "POST", "/organizations/{organizationId}/projects/{projectId}/environments/{environmentId}/deployments", "post_environment_id_deployments"],
+    ["a chosen id of readable length", "listProjectDeployments", "GET", "/projects/{id}/deployments", "list_project_deployments"],
+  ])("are short and readable: %s", async (_case, operationId, method, path, expected) => {
+    const parameters = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: "path", required: true, schema: { type: "string" } }));
+    const text = openapi({ [path]: { [method.toLowerCase()]: { ...(operationId ? { operationId } : {}), parameters, responses: ok } } });
+    expect((await tool(text)).tool.name).toBe(expected);
   });
   it("get a prefix when they would start with a digit", async () => {
     expect((await tool(openapi({ "/x": { get: { operationId: "2fa-check", responses: ok } } }))).tool.name).toBe("op_2fa_check");

@@ -17,9 +17,33 @@ export function snakeCase(text: string, prefix: string): string {
   return named.slice(0, MAX_NAME).replace(/_+$/, "");
 }
 
-/** A name from method and path: `GET /pets/{petId}` → `get_pets_pet_id`. */
+/** Longest operationId kept as the name; a longer one reads as generated, and the route names the tool. */
+const MAX_READABLE_ID = 40;
+/** Path segments that say nothing about an operation: an `api` prefix, a version. */
+const NOISE_SEGMENT = /^(api|rest|v\d+(\.\d+)*)$/i;
+
+/**
+ * The tool name suggested for an operation: its operationId in snake_case when that reads as a
+ * name, else one made from method and path. An id is generated rather than chosen when it is long
+ * or repeats the route and method (FastAPI's `status_call_api_v1_status_call_get`).
+ */
+export function suggestedToolName(operationId: unknown, method: string, path: string): string {
+  const route = nameFromRoute(method, path);
+  if (typeof operationId !== "string" || operationId.trim() === "") return route;
+  const fromId = snakeCase(operationId, "op");
+  const spelledPath = snakeCase(path.replace(/[{}]/g, " "), "op");
+  const generated = fromId.length > MAX_READABLE_ID || (fromId.endsWith(`_${method.toLowerCase()}`) && fromId.includes(spelledPath));
+  return generated ? route : fromId;
+}
+
+/**
+ * A name from method and path, without `api` and version segments: `GET /pets/{petId}` →
+ * `get_pets_pet_id`, `GET /api/v1/status` → `get_status`. A long one keeps the last two segments.
+ */
 export function nameFromRoute(method: string, path: string): string {
-  return snakeCase(`${method} ${path.replace(/[{}]/g, " ")}`, "op");
+  const segments = path.split("/").map((segment) => segment.replace(/[{}]/g, "")).filter((segment) => segment !== "" && !NOISE_SEGMENT.test(segment));
+  const full = snakeCase(`${method} ${segments.join(" ")}`, "op");
+  return full.length <= MAX_READABLE_ID ? full : snakeCase(`${method} ${segments.slice(-2).join(" ")}`, "op");
 }
 
 /**
