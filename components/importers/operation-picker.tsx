@@ -149,6 +149,7 @@ function OperationRow({ operation, checked, onSelect, names, onRename }: Operati
         <label htmlFor={operation.importable ? id : undefined} className="flex min-w-0 flex-wrap items-center gap-2">
           <Badge>{operation.method}</Badge>
           <code className="min-w-0 font-mono text-xs break-all">{operation.path}</code>
+          {operation.importable && operation.shape && <Badge tone="info">body: {operation.shape}</Badge>}
           {operation.summary && <span className="min-w-0 text-muted-foreground">{operation.summary}</span>}
         </label>
       </div>

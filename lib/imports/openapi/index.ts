@@ -21,7 +21,7 @@ const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "tr
 
 /** What the picker shows of every operation. */
 export interface OperationEntry {
-  /** `GET /pets/{petId}`: unique in the document. */
+  /** `GET /pets/{petId}` (`POST /pets · cat` for one shape of a body of several): unique in the document. */
   readonly key: string;
   readonly method: string;
   readonly path: string;
@@ -37,6 +37,8 @@ export type InspectedOperation =
       readonly warnings: readonly string[];
       readonly secrets: readonly SecretHeader[];
       readonly responseFields: readonly string[];
+      /** The body shape this tool sends, when the operation's body is one of several; null otherwise. */
+      readonly shape: string | null;
     })
   | (OperationEntry & { readonly importable: false; readonly reason: string });
 
@@ -72,16 +74,20 @@ export async function inspectOpenApi(text: string, options: InspectOptions = {})
   const base = chosenBase(servers, options);
   const routes = listRoutes(api);
   const names = new NameSet();
-  const operations = routes.map((route): InspectedOperation => {
+  const operations = routes.flatMap((route): InspectedOperation[] => {
     const entry = routeEntry(route);
     const name = names.claim(suggestedToolName(route.operation.operationId, route.method, route.path));
     try {
-      const mapped = mapOperation({ api, ...route, name, base, documentUrl });
-      return { ...entry, importable: true, ...mapped };
+      // A body of several shapes is one entry per shape, each a tool of its own name.
+      return mapOperation({ api, ...route, name, base, documentUrl }).map((mapped) =>
+        mapped.shape === null
+          ? { ...entry, importable: true, ...mapped }
+          : { ...entry, key: `${entry.key} · ${mapped.shape}`, importable: true, ...mapped, tool: { ...mapped.tool, name: names.claim(mapped.tool.name) } },
+      );
     } catch (error) {
-      if (error instanceof NotImportable) return { ...entry, importable: false, reason: error.reason };
+      if (error instanceof NotImportable) return [{ ...entry, importable: false, reason: error.reason }];
       // A document read leniently may break the shapes OpenAPI promises anywhere: the operation is refused, not the import.
-      if (lenient) return { ...entry, importable: false, reason: "it does not follow OpenAPI's shape closely enough to be read (the document failed validation)" };
+      if (lenient) return [{ ...entry, importable: false, reason: "it does not follow OpenAPI's shape closely enough to be read (the document failed validation)" }];
       throw error;
     }
   });

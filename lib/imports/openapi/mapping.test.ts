@@ -235,10 +235,9 @@ describe("schemas", () => {
     );
     expect(await reason(text)).toMatch(/is circular \(it refers back to #\/components\/schemas\/Node\)/);
   });
-  it("refuse oneOf with distinct shapes", async () => {
-    expect(await bodyReason({ oneOf: [{ type: "object", properties: { a: { type: "string" } } }, { type: "object", properties: { b: { type: "string" } } }] })).toMatch(
-      /oneOf with 2 distinct shapes/,
-    );
+  it("refuse oneOf with distinct shapes inside the body", async () => {
+    const alternatives = { oneOf: [{ type: "object", properties: { a: { type: "string" } } }, { type: "object", properties: { b: { type: "string" } } }] };
+    expect(await bodyReason({ type: "object", properties: { choice: alternatives } })).toMatch(/the request body\.choice uses oneOf with 2 distinct shapes/);
   });
   it("turn 3.0 boolean exclusive bounds into numbers and an example into examples", async () => {
     expect(await bodyTool({ type: "object", properties: { n: { type: "number", minimum: 0, exclusiveMinimum: true, example: 3 } } })).toEqual({
@@ -325,6 +324,41 @@ describe("form bodies (SPEC §1.8)", () => {
     });
     expect(await reason(swagger(["multipart/form-data"], "file"))).toBe("it uploads a file (upload), which a tool cannot send");
     expect(await reason(swagger(["multipart/form-data"], "string"))).toMatch(/takes form data as multipart\/form-data/);
+  });
+});
+
+describe("bodies of several shapes (oneOf / anyOf of objects)", () => {
+  const cat = { type: "object", title: "Cat", required: ["pet_type", "lives"], properties: { pet_type: { type: "string", enum: ["cat"] }, lives: { type: "integer" } } };
+  const dog = { type: "object", title: "Dog", required: ["pet_type"], properties: { pet_type: { type: "string", const: "dog" }, bark: { type: "boolean" } } };
+  const pets = (schema: unknown) => openapi({ "/pets": { post: { operationId: "createPet", requestBody: jsonBody(schema), responses: ok } } });
+
+  it("become one tool per shape, named by the discriminator's value, each with its own fields", async () => {
+    const { operations } = await inspectOpenApi(pets({ oneOf: [cat, dog], discriminator: { propertyName: "pet_type" } }));
+    expect(operations.map((operation) => operation.key)).toEqual(["POST /pets · cat", "POST /pets · dog"]);
+    const [first, second] = operations.map((operation) => {
+      if (!operation.importable) throw new Error(operation.reason);
+      return operation;
+    });
+    expect([first!.tool.name, second!.tool.name]).toEqual(["create_pet_cat", "create_pet_dog"]);
+    expect(Object.keys(first!.tool.parameters.properties)).toEqual(["pet_type", "lives"]);
+    expect(Object.keys(second!.tool.parameters.properties)).toEqual(["pet_type", "bark"]);
+    expect(first!.tool.description).toBe("POST /pets (request body: cat)");
+    expect(first!.warnings).toContain("The request body takes one of 2 shapes: this tool sends the cat one. Pick the shapes the agent needs.");
+  });
+
+  it("are named by title without a discriminator, by position without either, and keep what the body shares", async () => {
+    const untitled = { type: "object", properties: { url: { type: "string" } } };
+    const shared = { type: "object", required: ["owner"], properties: { owner: { type: "string" } }, anyOf: [cat, untitled] };
+    const { operations } = await inspectOpenApi(pets(shared));
+    expect(operations.map((operation) => operation.key)).toEqual(["POST /pets · cat", "POST /pets · shape_2"]);
+    const second = operations[1]!;
+    if (!second.importable) throw new Error(second.reason);
+    expect(Object.keys(second.tool.parameters.properties)).toEqual(["owner", "url"]);
+    expect(second.tool.parameters.required).toEqual(["owner"]);
+  });
+
+  it("stay one refused operation when a shape is not an object", async () => {
+    expect(await reason(pets({ oneOf: [cat, { type: "string" }] }))).toBe("the request body uses oneOf with 2 distinct shapes, which a tool parameter cannot express");
   });
 });
 

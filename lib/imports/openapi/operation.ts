@@ -7,7 +7,8 @@ import { parseToolDefinition, toPersistedForm, type PersistedToolDefinition } fr
 import { ValidationError } from "../../errors";
 import { isRecord, NotImportable } from "./not-importable";
 import { operationInputs, type BodySource, type OperationInput } from "./parameters";
-import { schemaBudget, toSubsetSchema } from "./schema";
+import { NameSet, snakeCase } from "./naming";
+import { sameJson, schemaBudget, toSubsetSchema } from "./schema";
 import { securityHeaders, type SecretHeader } from "./security";
 import { operationBase } from "./servers";
 
@@ -40,27 +41,44 @@ export interface MappedOperation {
   readonly secrets: SecretHeader[];
   /** Top-level properties of the success response: suggestions for a json_path extraction. */
   readonly responseFields: string[];
+  /** The body shape this tool sends when the operation's body is one of several (oneOf/anyOf); null otherwise. */
+  readonly shape: string | null;
+}
+
+/** One of the object shapes a body may take, and what to call it. */
+interface BodyShape {
+  readonly label: string;
+  readonly schema: Record<string, unknown>;
 }
 
 /**
- * The tool for one operation.
+ * The tool for one operation — or, when its request body is one of several object shapes
+ * (`oneOf`/`anyOf`), one tool per shape, named `NAME_SHAPE`, for the operator to pick from.
  *
  * @throws NotImportable with the reason the operation cannot become a tool.
  */
-export function mapOperation(source: OperationSource): MappedOperation {
-  const { api, operation, pathItem } = source;
+export function mapOperation(source: OperationSource): MappedOperation[] {
   const method = source.method.toUpperCase();
   if (!TOOL_METHODS.has(method)) throw new NotImportable(`${method} is not a method Quiver tools send`);
+  const body = bodiless(method) ? bodyOfBodilessMethod(requestBody(source), method) : requestBody(source);
+  const shapes = body === null ? [] : bodyShapes(body.schema);
+  if (shapes.length === 0) return [mapWithBody(source, method, body, null)];
+  return shapes.map((shape) => mapWithBody(source, method, { ...body!, schema: shape.schema }, shape, shapes.length));
+}
+
+function mapWithBody(source: OperationSource, method: string, body: BodySource | null, shape: BodyShape | null, shapeCount = 1): MappedOperation {
+  const { api, operation, pathItem } = source;
   const warnings: string[] = [];
+  if (shape) warnings.push(`The request body takes one of ${shapeCount} shapes: this tool sends the ${shape.label} one. Pick the shapes the agent needs.`);
   const base = operationBase(operation, pathItem, source.base, source.documentUrl);
   const secrets = securityHeaders(operation, api);
   const skip = new Set(secrets.map((secret) => secret.name.toLowerCase()));
-  const body = bodiless(method) ? bodyOfBodilessMethod(requestBody(source), method) : requestBody(source);
   const inputs = operationInputs(mergedParameters(pathItem, operation), body, skip, schemaBudget(), warnings);
   const bodyValue = bodyTemplate(inputs);
+  const described = description(source, warnings);
   const document = {
-    name: source.name,
-    description: description(source, warnings),
+    name: shape ? snakeCase(`${source.name}_${shape.label}`, "op") : source.name,
+    description: shape ? withShape(described, shape.label) : described,
     parameters: parameterSchema(inputs),
     request: {
       method,
@@ -80,7 +98,57 @@ export function mapOperation(source: OperationSource): MappedOperation {
     group: Array.isArray(operation.tags) && typeof operation.tags[0] === "string" ? operation.tags[0] : null,
     output_schema: outputSchema(operation, warnings),
   };
-  return { tool: judged(document, warnings), warnings, secrets, responseFields: responseFields(operation) };
+  return { tool: judged(document, warnings), warnings, secrets, responseFields: responseFields(operation), shape: shape?.label ?? null };
+}
+
+/** The description with the shape named, kept within the provider limit. */
+function withShape(text: string, label: string): string {
+  const note = ` (request body: ${label})`;
+  return text.length + note.length <= MAX_DESCRIPTION ? `${text}${note}` : `${text.slice(0, MAX_DESCRIPTION - note.length - 1).trimEnd()}…${note}`;
+}
+
+/**
+ * The object shapes of a body whose schema is, at its top, a `oneOf`/`anyOf` of two or more
+ * distinct object shapes (a null member and Stripe's empty-string member aside); none otherwise.
+ * Each shape keeps what the body says beside the alternatives (shared properties, `required`).
+ * Named by the discriminator's value, else the shape's title, else its position.
+ */
+function bodyShapes(schema: unknown): BodyShape[] {
+  if (!isRecord(schema)) return [];
+  const keyword = Array.isArray(schema.oneOf) ? "oneOf" : Array.isArray(schema.anyOf) ? "anyOf" : null;
+  if (keyword === null) return [];
+  const members = (schema[keyword] as unknown[]).filter(isRecord).filter((member) => !isNullOrEmptyText(member));
+  const distinctMembers = members.filter((member, index) => members.findIndex((other) => sameJson(other, member)) === index);
+  if (distinctMembers.length < 2 || !distinctMembers.every(isObjectShape)) return [];
+  const { [keyword]: _alternatives, discriminator, ...shared } = schema;
+  const property = isRecord(discriminator) && typeof discriminator.propertyName === "string" ? discriminator.propertyName : null;
+  const labels = new NameSet();
+  return distinctMembers.map((member, index) => ({
+    label: labels.claim(snakeCase(shapeLabel(member, property) ?? `shape ${index + 1}`, "shape")),
+    schema: Object.keys(shared).length === 0 ? member : { ...shared, allOf: [...(Array.isArray(shared.allOf) ? shared.allOf : []), member] },
+  }));
+}
+
+function isObjectShape(member: Record<string, unknown>): boolean {
+  return member.type === "object" || isRecord(member.properties) || (Array.isArray(member.allOf) && member.allOf.some(isRecord));
+}
+
+function isNullOrEmptyText(member: Record<string, unknown>): boolean {
+  const only = Array.isArray(member.enum) && member.enum.length === 1 ? member.enum[0] : undefined;
+  return member.type === "null" || only === null || (member.type === "string" && only === "");
+}
+
+/** The discriminator property's one value in `member` (its own properties or an allOf part's), else its title. */
+function shapeLabel(member: Record<string, unknown>, property: string | null): string | null {
+  const parts = [member, ...(Array.isArray(member.allOf) ? member.allOf.filter(isRecord) : [])];
+  for (const part of parts) {
+    const schema = property !== null && isRecord(part.properties) ? part.properties[property] : undefined;
+    if (!isRecord(schema)) continue;
+    const value = schema.const ?? (Array.isArray(schema.enum) && schema.enum.length === 1 ? schema.enum[0] : undefined);
+    if (typeof value === "string" && value.trim() !== "") return value;
+  }
+  const titled = parts.find((part) => typeof part.title === "string" && part.title.trim() !== "");
+  return titled ? (titled.title as string) : null;
 }
 
 /**

