@@ -9,7 +9,7 @@ import { decryptSecret } from "../secrets/encryption";
 import { maskSecret } from "../secrets/mask";
 import { listAuditEvents } from "../audit/audit-log";
 import { databaseTargets, useTestDatabase } from "../db/test-support/databases";
-import { insertOperator, newSecretValues, referenceTool, testKeyring } from "../db/test-support/fixtures";
+import { insertOperator, newSecretValues, referenceRequest, referenceTool, testKeyring } from "../db/test-support/fixtures";
 import { dumpAllTables, dumpText } from "../db/test-support/raw-rows";
 import { deleteTool, restoreToolRevision, saveTool } from "./tool-saves";
 
@@ -24,7 +24,7 @@ describe.each(targets)("secrets at rest on $name", (target) => {
     const second = "Bearer sk-live-SECOND-fedcba9876543210";
     const ana = await insertOperator(db(), "ana@example.com");
     // The definition arrives with the plaintext still in its header, as a form submits it.
-    const withFirst = referenceTool({ request: { ...referenceTool().request, headers: { Authorization: first } } });
+    const withFirst = referenceTool({ request: { ...referenceRequest(), headers: { Authorization: first } } });
     const { id } = await saveTool({ definition: withFirst, secrets: newSecretValues(keyring, { Authorization: first }), baseVersion: null, actor: ana });
 
     const rows = await dumpAllTables(db(), target.name);
@@ -38,7 +38,7 @@ describe.each(targets)("secrets at rest on $name", (target) => {
     expect(rows.audit_events).toHaveLength(1);
     expect(dumpText({ audit: rows.audit_events! })).not.toContain(encrypted.ciphertext);
 
-    const withSecond = referenceTool({ description: "v2", request: { ...referenceTool().request, headers: { Authorization: second } } });
+    const withSecond = referenceTool({ description: "v2", request: { ...referenceRequest(), headers: { Authorization: second } } });
     await saveTool({ definition: withSecond, secrets: newSecretValues(keyring, { Authorization: second }), baseVersion: 1, actor: ana });
     await restoreToolRevision("lookup_order", 1, 2, ana);
     const afterChanges = dumpText(await dumpAllTables(db(), target.name));

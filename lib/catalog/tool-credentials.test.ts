@@ -15,7 +15,7 @@ import type { ToolDefinition } from "../tools";
 import { deleteCredentialRecord, saveCredentialRecord } from "../credentials/server/credential-saves";
 import { getCredentialRecord } from "../credentials/server/credential-queries";
 import { databaseTargets, useTestDatabase, type DatabaseTarget } from "../db/test-support/databases";
-import { plainTool, referenceTool, testKeyring } from "../db/test-support/fixtures";
+import { plainTool, referenceRequest, referenceTool, testKeyring } from "../db/test-support/fixtures";
 import { refusalChecker } from "../db/test-support/raw-rows";
 import { restoreToolRevision, saveTool } from "./tool-saves";
 
@@ -74,9 +74,9 @@ describe.each(targets)("tools and credentials on $name", (target) => {
 
   it.each([
     ["a credential that does not exist", () => toolUsing("missing_key"), "auth.credential", /no credential is named missing_key/],
-    ["a host the credential does not admit", () => toolUsing("vendor_key", { request: { ...referenceTool().request, url: "https://evil.example.net/orders/{{order_id}}" } }), "auth.credential", /evil\.example\.net/],
-    ["http to a host that is not loopback", () => toolUsing("vendor_key", { request: { ...referenceTool().request, url: "http://api.example.com/orders/{{order_id}}" } }), "auth.credential", /https/],
-    ["a header the credential sets", () => toolUsing("vendor_key", { request: { ...referenceTool().request, headers: { ...referenceTool().request.headers, "x-api-key": "mine" } } }), "request.headers.x-api-key", /set by credential "vendor_key"/],
+    ["a host the credential does not admit", () => toolUsing("vendor_key", { request: { ...referenceRequest(), url: "https://evil.example.net/orders/{{order_id}}" } }), "auth.credential", /evil\.example\.net/],
+    ["http to a host that is not loopback", () => toolUsing("vendor_key", { request: { ...referenceRequest(), url: "http://api.example.com/orders/{{order_id}}" } }), "auth.credential", /https/],
+    ["a header the credential sets", () => toolUsing("vendor_key", { request: { ...referenceRequest(), headers: { ...referenceRequest().headers, "x-api-key": "mine" } } }), "request.headers.x-api-key", /set by credential "vendor_key"/],
   ])("refuses a tool naming %s, changing nothing", async (_label, definition, path, message) => {
     await createCredential();
     const error = await refused(() => saveTool({ definition: definition(), baseVersion: null, actor: SYSTEM_ACTOR }), ValidationError);

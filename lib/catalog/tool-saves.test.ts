@@ -13,7 +13,7 @@ import type { SecretSubmission } from "../secrets/reconcile";
 import type { ToolDefinition } from "../tools";
 import { listAuditEvents } from "../audit/audit-log";
 import { databaseTargets, useTestDatabase } from "../db/test-support/databases";
-import { newSecretValues, referenceTool, testKeyring } from "../db/test-support/fixtures";
+import { newSecretValues, referenceRequest, referenceTool, testKeyring } from "../db/test-support/fixtures";
 import { refusalChecker, rowCounts } from "../db/test-support/raw-rows";
 import { listToolRevisions } from "./tool-revisions";
 import { restoreToolRevision, saveTool } from "./tool-saves";
@@ -27,7 +27,7 @@ const MASK = maskSecret(TOKEN);
 
 /** The reference tool pointed at `url` (its placeholders as in SPEC §1.1). */
 function toolAt(url: string, overrides: Record<string, unknown> = {}): ToolDefinition {
-  return referenceTool({ request: { ...referenceTool().request, url }, ...overrides });
+  return referenceTool({ request: { ...referenceRequest(), url }, ...overrides });
 }
 
 function submit(values: Record<string, SecretSubmission>) {
@@ -52,8 +52,8 @@ describe.each(targets)("tool saves on $name", (target) => {
     it.each([
       ["the same definition, the secret left at its mask", () => referenceTool(), { Authorization: { value: MASK } }],
       ["the same definition, no secret submitted", () => referenceTool(), {}],
-      ["the same definition in another spelling (canonical bytes equal)", () => referenceTool({ tags: [" B2B ", "b2b"], request: { ...referenceTool().request, method: "get" } }), { Authorization: { value: "" } }],
-      ["the secret value typed into the definition's header is ignored", () => referenceTool({ request: { ...referenceTool().request, headers: { Authorization: "typed-value-123456" } } }), {}],
+      ["the same definition in another spelling (canonical bytes equal)", () => referenceTool({ tags: [" B2B ", "b2b"], request: { ...referenceRequest(), method: "get" } }), { Authorization: { value: "" } }],
+      ["the secret value typed into the definition's header is ignored", () => referenceTool({ request: { ...referenceRequest(), headers: { Authorization: "typed-value-123456" } } }), {}],
     ] as const)("%s: no revision, no event, same version", async (_case, definition, values) => {
       const created = await createWithToken();
       const before = await counts();
@@ -151,7 +151,7 @@ describe.each(targets)("tool saves on $name", (target) => {
 
     it("reports a header that is no longer secret as dropped, with nothing to ask again", async () => {
       await createWithToken();
-      const plain = referenceTool({ secret_headers: [], request: { ...referenceTool().request, headers: { Authorization: "public" } } });
+      const plain = referenceTool({ secret_headers: [], request: { ...referenceRequest(), headers: { Authorization: "public" } } });
       const saved = await saveTool({ definition: plain, baseVersion: 1, actor: SYSTEM_ACTOR });
       expect(saved).toMatchObject({ droppedSecrets: [{ header: "Authorization", reason: "no_longer_secret" }], unsetSecrets: [] });
     });
@@ -161,7 +161,7 @@ describe.each(targets)("tool saves on $name", (target) => {
     const twoSecrets = (name: string) =>
       referenceTool({
         name,
-        request: { ...referenceTool().request, headers: { Authorization: "", "X-Api-Key": "" } },
+        request: { ...referenceRequest(), headers: { Authorization: "", "X-Api-Key": "" } },
         secret_headers: ["Authorization", "X-Api-Key"],
       });
 
@@ -193,7 +193,7 @@ describe.each(targets)("tool saves on $name", (target) => {
 
     it("a renamed header spelling keeps its value (header names ignore case)", async () => {
       await createWithToken();
-      const respelled = referenceTool({ request: { ...referenceTool().request, headers: { AUTHORIZATION: "" } }, secret_headers: ["AUTHORIZATION"] });
+      const respelled = referenceTool({ request: { ...referenceRequest(), headers: { AUTHORIZATION: "" } }, secret_headers: ["AUTHORIZATION"] });
       const saved = await saveTool({ definition: respelled, baseVersion: 1, actor: SYSTEM_ACTOR });
       expect(saved.version).toBe(2);
       expect(await decrypted("lookup_order")).toEqual({ AUTHORIZATION: TOKEN });

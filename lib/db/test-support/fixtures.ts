@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import bcrypt from "bcryptjs";
 import { generateEncryptionKey, loadKeyring, type Keyring } from "../../secrets/keyring";
-import { parseToolDefinition, type ToolDefinition } from "../../tools";
+import { parseToolDefinition, toPersistedForm, type PersistedToolDefinition, type ToolDefinition } from "../../tools";
 import { documentWith, referenceDocument } from "../../tools/testing";
 import type { Actor } from "../../audit/events";
 import type { Role } from "../../operators/roles";
@@ -25,6 +25,11 @@ export async function insertOperator(db: Db, email: string, role: Role = "editor
 /** The SPEC §1.1 example tool (a secret Authorization header), optionally with changes. */
 export function referenceTool(overrides: Record<string, unknown> = {}): ToolDefinition {
   return parseToolDefinition({ ...referenceDocument(), ...overrides });
+}
+
+/** The reference tool's `request` in the persisted form, to vary one part of it in a document. */
+export function referenceRequest(): PersistedToolDefinition["request"] {
+  return toPersistedForm(referenceTool()).request;
 }
 
 /** A minimal GET tool without secrets. */

@@ -1,6 +1,6 @@
 /** The mapping rules of docs/importers.md, one small document each. */
 import { describe, expect, it } from "vitest";
-import { inspectOpenApi, type InspectedOperation } from "./index";
+import { inspectOpenApi, MAX_DOCUMENT_LENGTH, type InspectedOperation } from "./index";
 
 type Doc = Record<string, unknown>;
 
@@ -467,6 +467,10 @@ describe("documents", () => {
     expect(warnings).toHaveLength(1);
     expect(operations.map((operation) => [operation.key, operation.importable])).toEqual([["GET /a", false], ["GET /b", true], ["GET /c", true]]);
     expect(operations[0]).toMatchObject({ reason: expect.stringMatching(/query parameter tag is a list/) });
+  });
+  it("refuse a document over the size limit before reading it", async () => {
+    const padded = openapi({ "/a": { get: { responses: ok } } }, { "x-padding": "x".repeat(MAX_DOCUMENT_LENGTH) });
+    await expect(inspectOpenApi(padded)).rejects.toThrow("the document is larger than 8 MiB");
   });
   it("read a valid document without a warning", async () => {
     expect((await inspectOpenApi(openapi({ "/a": { get: { responses: ok } } }))).warnings).toEqual([]);
