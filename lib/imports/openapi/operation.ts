@@ -8,7 +8,7 @@ import { ValidationError } from "../../errors";
 import { isRecord, NotImportable } from "./not-importable";
 import { operationInputs, type BodySource, type OperationInput } from "./parameters";
 import { NameSet, snakeCase } from "./naming";
-import { sameJson, schemaBudget, toSubsetSchema } from "./schema";
+import { distinct, isEmptyTextSchema, isNullSchema, schemaBudget, toSubsetSchema } from "./schema";
 import { securityHeaders, type SecretHeader } from "./security";
 import { operationBase } from "./servers";
 
@@ -117,8 +117,7 @@ function bodyShapes(schema: unknown): BodyShape[] {
   if (!isRecord(schema)) return [];
   const keyword = Array.isArray(schema.oneOf) ? "oneOf" : Array.isArray(schema.anyOf) ? "anyOf" : null;
   if (keyword === null) return [];
-  const members = (schema[keyword] as unknown[]).filter(isRecord).filter((member) => !isNullOrEmptyText(member));
-  const distinctMembers = members.filter((member, index) => members.findIndex((other) => sameJson(other, member)) === index);
+  const distinctMembers = distinct((schema[keyword] as unknown[]).filter(isRecord).filter((member) => !isNullSchema(member) && !isEmptyTextSchema(member)));
   if (distinctMembers.length < 2 || !distinctMembers.every(isObjectShape)) return [];
   const { [keyword]: _alternatives, discriminator, ...shared } = schema;
   const property = isRecord(discriminator) && typeof discriminator.propertyName === "string" ? discriminator.propertyName : null;
@@ -131,11 +130,6 @@ function bodyShapes(schema: unknown): BodyShape[] {
 
 function isObjectShape(member: Record<string, unknown>): boolean {
   return member.type === "object" || isRecord(member.properties) || (Array.isArray(member.allOf) && member.allOf.some(isRecord));
-}
-
-function isNullOrEmptyText(member: Record<string, unknown>): boolean {
-  const only = Array.isArray(member.enum) && member.enum.length === 1 ? member.enum[0] : undefined;
-  return member.type === "null" || only === null || (member.type === "string" && only === "");
 }
 
 /** The discriminator property's one value in `member` (its own properties or an allOf part's), else its title. */

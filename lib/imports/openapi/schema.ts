@@ -203,16 +203,17 @@ function mayBeNull(schema: Record<string, unknown>): boolean {
 }
 
 /** Only the empty string: `{"type": "string", "enum": [""]}`. */
-function isEmptyTextSchema(schema: unknown): boolean {
+export function isEmptyTextSchema(schema: unknown): boolean {
   return isRecord(schema) && schema.type === "string" && Array.isArray(schema.enum) && schema.enum.length === 1 && schema.enum[0] === "";
 }
 
-function isNullSchema(schema: unknown): boolean {
+export function isNullSchema(schema: unknown): boolean {
   return isRecord(schema) && (schema.type === "null" || (Array.isArray(schema.enum) && schema.enum.length === 1 && schema.enum[0] === null));
 }
 
-function distinct(members: unknown[]): unknown[] {
-  const seen: unknown[] = [];
+/** `members` with deep-equal duplicates left out, first seen kept. */
+export function distinct<T>(members: readonly T[]): T[] {
+  const seen: T[] = [];
   for (const member of members) if (!seen.some((other) => sameJson(other, member))) seen.push(member);
   return seen;
 }
