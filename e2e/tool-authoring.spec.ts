@@ -140,6 +140,25 @@ test("an output schema typed on the form is checked where it stands, refused bes
   await expect(page.getByLabel("Tool definition (JSON)")).toContainText('"output_schema"');
 });
 
+test("a JSON path written as JSONPath is refused at save with the dotted path to write, and the fixed one saves", async ({ page }) => {
+  const name = "e2e_jsonpath_fix";
+  await page.goto("/tools/new-tool");
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Description", { exact: true }).fill("Reads an order's status.");
+  await page.getByLabel("URL").fill("https://api.example.com/orders/A-1");
+  await page.getByLabel("Result for the model").selectOption("json_path");
+  await page.getByLabel("JSON path").fill("$.data.status");
+  const fix = 'is written as JSONPath, which Quiver\'s dotted paths are not: write "data.status"';
+  // Marked where it stands as the operator types, and the save is refused with the same words.
+  await expect(page.getByText(fix).first()).toBeVisible();
+  await page.getByRole("button", { name: "Create tool" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: /stops? this tool from being saved/ })).toContainText(fix);
+  await expect(page).toHaveURL("/tools/new-tool");
+  await page.getByLabel("JSON path").fill("data.status");
+  await page.getByRole("button", { name: "Create tool" }).click();
+  await expect(page).toHaveURL(`/tools/${name}`);
+});
+
 test("a tool can keep trace context off its API's wire: the box saves trace_context false and shows it off again", async ({ page }) => {
   const name = "e2e_quiet_trace";
   await page.goto("/tools/new-tool");

@@ -1,14 +1,33 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isValidPath, MISSING, walkPath } from "./paths";
+import { dottedFromJsonPath, isValidPath, MISSING, pathProblem, walkPath } from "./paths";
 
 describe("isValidPath (SPEC §1.4)", () => {
   it.each([["a"], ["data.items.0.status"], ["0"], ["a-b.c_d"], ["with space.x"]])("accepts %j", (path) => {
     expect(isValidPath(path)).toBe(true);
   });
 
-  it.each([[""], ["."], ["a."], [".a"], ["a..b"], [null], [undefined], [3], [["a"]]])("refuses %j", (path) => {
+  it.each([[""], ["."], ["a."], [".a"], ["a..b"], [null], [undefined], [3], [["a"]], ["$.data.status"], ["$"], ["items[0].id"]])("refuses %j", (path) => {
     expect(isValidPath(path)).toBe(false);
+  });
+});
+
+describe("JSONPath spellings: refused at authoring, with the dotted path to write", () => {
+  it.each([
+    ["$.data.status", "data.status"],
+    ["$.data.items[0].status", "data.items.0.status"],
+    ["$['data'][\"status\"]", "data.status"],
+    ["items[2].id", "items.2.id"],
+    ["$[0]", "0"],
+  ])("reads %s as %s", (jsonPath, dotted) => {
+    expect(dottedFromJsonPath(jsonPath)).toBe(dotted);
+    expect(isValidPath(dotted)).toBe(true);
+    expect(pathProblem(jsonPath, "unused")).toBe(`is written as JSONPath, which Quiver's dotted paths are not: write "${dotted}" (numbers index lists)`);
+  });
+
+  it.each([["$"], ["$.items[*].id"], ["$..id"], ["$['a.b']"], ["data.status"], ["$.a[?(@.x)]"], [42]])("has no dotted spelling for %j, and keeps the other message", (input) => {
+    expect(dottedFromJsonPath(input)).toBeNull();
+    expect(pathProblem(input, "must be a dotted path")).toBe("must be a dotted path");
   });
 });
 

@@ -5,7 +5,7 @@
  * re-implements a rule.
  */
 import { ValidationError } from "../../errors";
-import { isValidPath } from "../paths";
+import { isValidPath, pathProblem } from "../paths";
 import { EXTRACT_KINDS, type ExtractKind, type HttpMethod, type ResponseExtract, type ToolDefinition } from "../types";
 import {
   checkKnownKeys,
@@ -136,7 +136,7 @@ function readResponse(input: unknown, issues: Issues): ResponseExtract {
   }
   if (extract === "json_path") {
     if (isValidPath(input.path)) return { extract, path: input.path };
-    issues.add("response.path", "is required with extract json_path: a dotted path such as data.status (numeric segments index lists)");
+    issues.add("response.path", pathProblem(input.path, "is required with extract json_path: a dotted path such as data.status (numeric segments index lists)"));
     return fallback;
   }
   if (!isAbsent(input.path)) issues.warn("response.path", `is ignored: only extract json_path reads a path, this tool uses ${extract}`);

@@ -12,7 +12,7 @@
  * Persisted form: `{"items_path", "fields", "source", "max_items"}`, `items_path` null when the
  * whole body is one record, `fields` in the order written.
  */
-import { isValidPath } from "../paths";
+import { isValidPath, pathProblem } from "../paths";
 import type { EvidenceSpec } from "../types";
 import {
   checkKnownKeys,
@@ -67,7 +67,7 @@ export function evidenceToPersisted(evidence: EvidenceSpec): PersistedEvidence {
 function readItemsPath(input: unknown, path: string, issues: Issues): string | null {
   if (isAbsent(input)) return null;
   if (isValidPath(input)) return input;
-  issues.add(path, "must be a dotted path to the list of records, such as data.results; leave it out when the whole body is one record");
+  issues.add(path, pathProblem(input, "must be a dotted path to the list of records, such as data.results; leave it out when the whole body is one record"));
   return null;
 }
 
@@ -82,7 +82,7 @@ function readFields(input: unknown, path: string, issues: Issues): Record<string
     if (label.trim() === "") issues.add(entryPath, "a field needs a non-blank label");
     else if (label === RESERVED_LABEL) issues.add(entryPath, 'the label "id" is reserved for the record id a model cites (E1, E2, …): choose another label');
     if (isValidPath(fieldPath)) entries.push([label, fieldPath]);
-    else issues.add(entryPath, "must be a dotted path inside each record, such as name or details.link");
+    else issues.add(entryPath, pathProblem(fieldPath, "must be a dotted path inside each record, such as name or details.link"));
   }
   return objectFrom(entries);
 }

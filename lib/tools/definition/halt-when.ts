@@ -7,7 +7,7 @@
  * as strings, so `1` and `"1"` are the same declaration) and `say` always present: null, or
  * exactly one of `{"json_path": …}` / `{"text": …}`.
  */
-import { isValidPath } from "../paths";
+import { isValidPath, pathProblem } from "../paths";
 import type { HaltSay, HaltWhen } from "../types";
 import { checkKnownKeys, childPath, describeValue, isAbsent, isPlainObject, type Issues } from "./definition-input";
 
@@ -44,7 +44,7 @@ export function haltWhenToPersisted(halt: HaltWhen): PersistedHaltWhen {
 
 function readPath(input: unknown, path: string, issues: Issues): string | null {
   if (isValidPath(input)) return input;
-  issues.add(path, isAbsent(input) ? `is required: ${PATH_HINT}` : `must be ${PATH_HINT}`);
+  issues.add(path, isAbsent(input) ? `is required: ${PATH_HINT}` : pathProblem(input, `must be ${PATH_HINT}`));
   return null;
 }
 
