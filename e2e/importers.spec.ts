@@ -6,9 +6,9 @@
  * credential stays on the server, a body value becomes a parameter, and the saved tool dry-runs.
  * Everything created is deleted at the end (shared e2e database).
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
+import { expectAccessible } from "./support/accessibility";
 import { E2E_DATABASE_URL, E2E_MOCK_UPSTREAM, storageStateFor } from "./support/environment";
 
 const CREATED = ["e2e_imp_list_widgets", "e2e_imp_create_widget", "e2e_imp_create_charge", "e2e_imp_curl_note"];
@@ -56,13 +56,6 @@ interface MockRecord {
   readonly path: string;
   readonly headers: Record<string, string>;
   readonly body: string;
-}
-
-/** No serious or critical axe finding on what the page shows now. */
-async function expectAccessible(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const blocking = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`), where).toEqual([]);
 }
 
 async function clearMock(request: APIRequestContext) {

@@ -9,6 +9,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { maskSecret } from "../lib/secrets/mask";
 import { expect, test } from "./fixtures/test";
+import { expectAccessible } from "./support/accessibility";
 import { storageStateFor } from "./support/environment";
 import { openGuardedPage } from "./support/guarded-page";
 
@@ -30,11 +31,17 @@ async function addParameter(scope: Locator | Page, name: string, type: string, a
   await page.getByLabel(`Type of ${name}`, { exact: true }).selectOption(type);
 }
 
+/** Opens a new tool and types its name and description (and its URL when given), as every authoring journey starts. */
+async function startTool(page: Page, name: string, description: string, url?: string) {
+  await page.goto("/tools/new-tool");
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Description", { exact: true }).fill(description);
+  if (url !== undefined) await page.getByLabel("URL").fill(url);
+}
+
 test("builds a tool through the form, and finds every value after a reload", async ({ page, leakGuard }) => {
   leakGuard.watch(SECRET);
-  await page.goto("/tools/new-tool");
-  await page.getByLabel("Name", { exact: true }).fill(TOOL);
-  await page.getByLabel("Description", { exact: true }).fill("Creates an order for a customer.");
+  await startTool(page, TOOL, "Creates an order for a customer.");
 
   await addParameter(page, "customer", "object");
   await showDetails(page, "customer");
@@ -109,10 +116,7 @@ test("the JSON tab keeps every keyword, and a forbidden one is shown at its plac
 
 test("an output schema typed on the form is checked where it stands, refused beside a halt, and kept after a save", async ({ page }) => {
   const name = "e2e_order_shape";
-  await page.goto("/tools/new-tool");
-  await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByLabel("Description", { exact: true }).fill("Reads an order's state.");
-  await page.getByLabel("URL").fill("https://api.example.com/orders/A-1");
+  await startTool(page, name, "Reads an order's state.", "https://api.example.com/orders/A-1");
   await page.getByLabel("Result for the model").selectOption("json_path");
   await page.getByLabel("JSON path").fill("data");
   const outputSchema = page.getByLabel("Output schema");
@@ -142,10 +146,7 @@ test("an output schema typed on the form is checked where it stands, refused bes
 
 test("a JSON path written as JSONPath is refused at save with the dotted path to write, and the fixed one saves", async ({ page }) => {
   const name = "e2e_jsonpath_fix";
-  await page.goto("/tools/new-tool");
-  await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByLabel("Description", { exact: true }).fill("Reads an order's status.");
-  await page.getByLabel("URL").fill("https://api.example.com/orders/A-1");
+  await startTool(page, name, "Reads an order's status.", "https://api.example.com/orders/A-1");
   await page.getByLabel("Result for the model").selectOption("json_path");
   await page.getByLabel("JSON path").fill("$.data.status");
   const fix = 'is written as JSONPath, which Quiver\'s dotted paths are not: write "data.status"';
@@ -161,10 +162,7 @@ test("a JSON path written as JSONPath is refused at save with the dotted path to
 
 test("a tool can keep trace context off its API's wire: the box saves trace_context false and shows it off again", async ({ page }) => {
   const name = "e2e_quiet_trace";
-  await page.goto("/tools/new-tool");
-  await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByLabel("Description", { exact: true }).fill("Reads an order without trace headers.");
-  await page.getByLabel("URL").fill("https://api.example.com/orders/A-1");
+  await startTool(page, name, "Reads an order without trace headers.", "https://api.example.com/orders/A-1");
   const traceContext = page.getByLabel("Send trace context to the API");
   await expect(traceContext).toBeChecked();
   await traceContext.uncheck();
@@ -178,9 +176,7 @@ test("a tool can keep trace context off its API's wire: the box saves trace_cont
 
 test("a form body and a comma-joined list are chosen in the editor, saved, and shown again", async ({ page }) => {
   const name = "e2e_form_charge";
-  await page.goto("/tools/new-tool");
-  await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByLabel("Description", { exact: true }).fill("Charges a card, expanding the objects asked for.");
+  await startTool(page, name, "Charges a card, expanding the objects asked for.");
   await addParameter(page, "expand", "array");
   await page.getByLabel("Method").selectOption("POST");
   await page.getByLabel("URL").fill("https://api.example.com/v1/charges");
@@ -196,6 +192,12 @@ test("a form body and a comma-joined list are chosen in the editor, saved, and s
   await expect(page).toHaveURL(`/tools/${name}`);
   await expect(page.getByText("Form fields (sent urlencoded)")).toBeVisible();
   await expect(page.getByText("list joined by comma")).toBeVisible();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: `data/screenshots/tool-request-encodings-${width}.png`, fullPage: true });
+    await expectAccessible(page, `tool page at ${width} px`);
+  }
 
   await page.goto(`/tools/${name}/edit`);
   await expect(page.getByLabel("Sent as")).toHaveValue("form");
@@ -205,6 +207,7 @@ test("a form body and a comma-joined list are chosen in the editor, saved, and s
     await page.getByLabel("How expand sends a list").evaluate((element) => element.scrollIntoView({ block: "center" }));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await page.screenshot({ path: `data/screenshots/editor-request-encodings-${width}.png` });
+    await expectAccessible(page, `editor at ${width} px`);
   }
   await page.getByRole("tab", { name: "JSON", exact: true }).click();
   const json = page.getByLabel("Tool definition (JSON)");

@@ -8,6 +8,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseToolDefinition } from "../../tools";
 import { inspectOpenApi } from "./index";
+import { reasonKind } from "./test-support/reason-kind";
 
 const ROOT = path.join(process.cwd(), "node_modules/@readme/oas-examples");
 const documents = ["2.0", "3.0", "3.1"].flatMap((version) =>
@@ -18,8 +19,6 @@ const documents = ["2.0", "3.0", "3.1"].flatMap((version) =>
   ),
 );
 
-/** A reason with its names taken out, to count reasons by kind. */
-const kindOf = (reason: string) => reason.replace(/\b(parameter|property|scheme|cookie|variable|header)\s+\S+/g, "$1 …").replace(/\([^)]*\)/g, "(…)").replace(/\{[^}]*\}/g, "{…}").slice(0, 110);
 
 describe("the @readme/oas-examples corpus", () => {
   const totals = { documents: 0, importable: 0, notImportable: 0, withOutputSchema: 0, outputSchemaWarnings: 0 };
@@ -48,7 +47,7 @@ describe("the @readme/oas-examples corpus", () => {
       } else {
         totals.notImportable += 1;
         expect(operation.reason.length).toBeGreaterThan(10);
-        reasons.set(kindOf(operation.reason), (reasons.get(kindOf(operation.reason)) ?? 0) + 1);
+        reasons.set(reasonKind(operation.reason), (reasons.get(reasonKind(operation.reason)) ?? 0) + 1);
       }
     }
   }, 20_000);

@@ -6,7 +6,7 @@
 import { parseToolDefinition, toPersistedForm, type PersistedToolDefinition } from "../../tools";
 import { ValidationError } from "../../errors";
 import { isRecord, NotImportable } from "./not-importable";
-import { operationInputs, type BodySource, type OperationInput } from "./parameters";
+import { operationInputs, schemaOfParameter, type BodySource, type OperationInput } from "./parameters";
 import { NameSet, snakeCase } from "./naming";
 import { distinct, isEmptyTextSchema, isNullSchema, schemaBudget, toSubsetSchema } from "./schema";
 import { securityHeaders, type SecretHeader } from "./security";
@@ -264,10 +264,7 @@ function swaggerBody(source: OperationSource): BodySource | null {
   if (consumes.length > 0 && !consumes.some((type) => FORM_MEDIA.test(type))) {
     throw new NotImportable(`it takes form data as ${consumes.join(", ")}, which a tool cannot send (it sends urlencoded forms)`);
   }
-  const properties = Object.fromEntries(fields.map((field) => {
-    const { name: _name, in: _in, required: _required, collectionFormat: _format, allowEmptyValue: _empty, ...schema } = field;
-    return [String(field.name), schema];
-  }));
+  const properties = Object.fromEntries(fields.map((field) => [String(field.name), schemaOfParameter(field)]));
   const required = fields.filter((field) => field.required === true).map((field) => String(field.name));
   return { schema: { type: "object", properties, required }, required: true, format: "form" };
 }

@@ -9,7 +9,7 @@
 import type { BodyFormat, JsonSchema, QueryStyle } from "../../tools";
 import { NameSet, snakeCase } from "./naming";
 import { isRecord, NotImportable } from "./not-importable";
-import { toSubsetSchema, type SchemaBudget } from "./schema";
+import { inferredType, toSubsetSchema, type SchemaBudget } from "./schema";
 
 export type InputLocation = "path" | "query" | "header" | "body";
 
@@ -98,20 +98,20 @@ function parameterInput(parameter: Record<string, unknown>, skipHeaders: Readonl
  * enum: what some generators write for a free query value) is offered as text, with a warning.
  */
 function typedParameterSchema(parameter: Record<string, unknown>, label: string, warnings: string[]): unknown {
-  const schema = parameterSchema(parameter);
+  const schema = schemaOfParameter(parameter);
   if (!isRecord(schema) || !declaresNoType(schema)) return schema;
   warnings.push(`The ${label} declares no type: it is offered as text.`);
   return { ...schema, type: "string" };
 }
 
-/** Nothing in `schema` says what its values are: no type, no shape and no combination to read one from. */
+/** Nothing in `schema` says what its values are: no type the conversion can read or infer, and no combination or enum to read one from. */
 function declaresNoType(schema: Record<string, unknown>): boolean {
-  const shaping = ["type", "items", "properties", "additionalProperties", "allOf", "oneOf", "anyOf", "$ref", "not"];
-  return shaping.every((keyword) => schema[keyword] === undefined) && !(Array.isArray(schema.enum) && schema.enum.some((value) => typeof value !== "string"));
+  const combined = ["allOf", "oneOf", "anyOf", "$ref", "not", "enum"].some((keyword) => schema[keyword] !== undefined);
+  return schema.type === undefined && inferredType(schema) === undefined && !combined;
 }
 
 /** OpenAPI 3 puts the schema under `schema`; Swagger 2.0 writes it on the parameter itself. */
-function parameterSchema(parameter: Record<string, unknown>): unknown {
+export function schemaOfParameter(parameter: Record<string, unknown>): unknown {
   const base = isRecord(parameter.schema) ? parameter.schema : swaggerSchema(parameter);
   return typeof parameter.description === "string" && isRecord(base) && base.description === undefined ? { ...base, description: parameter.description } : base;
 }

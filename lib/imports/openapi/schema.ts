@@ -149,7 +149,8 @@ function typeOf(schema: Record<string, unknown>, where: string, run: Conversion)
   return type;
 }
 
-function inferredType(schema: Record<string, unknown>): string | undefined {
+/** The type a schema without `type` implies: object from properties, array from items, string from a string enum. */
+export function inferredType(schema: Record<string, unknown>): string | undefined {
   if (isRecord(schema.properties) || schema.additionalProperties !== undefined) return "object";
   if (schema.items !== undefined) return "array";
   const values = Array.isArray(schema.enum) ? schema.enum.filter((value) => value !== null) : [];
