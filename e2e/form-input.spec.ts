@@ -82,6 +82,8 @@ test.describe("as an admin", () => {
     await expect(page.getByLabel("Name")).toHaveAccessibleDescription("must be at most 100 characters");
     await expect(page.getByLabel("Name")).toHaveValue(over(100));
     await expect(page.getByLabel("Description")).toHaveValue("An edited description.");
+    // The details are unsaved, so the browser asks before the reload: leave.
+    page.once("dialog", (dialog) => void dialog.accept());
     await page.reload();
     await expect(page.getByLabel("Name")).toHaveValue(PERSONA.name);
     await expect(page.getByLabel("Description")).toHaveValue("Kept through a refused submit.");
@@ -219,7 +221,9 @@ test.describe("as an editor", () => {
     await expect(dialog.getByLabel("Name")).toHaveValue(over(80));
     await expect(expectations.first()).not.toBeChecked();
     await expect(expectations.nth(1)).toBeChecked();
+    // What was typed is not thrown away unasked.
     await dialog.getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("alertdialog", { name: "Discard your changes?" }).getByRole("button", { name: "Discard changes" }).click();
     await expect(page.getByText(over(80))).toHaveCount(0);
   });
 });

@@ -13,7 +13,7 @@ test("sign in and reach Personas with the keyboard only", async ({ page }) => {
   await expect(page.getByLabel("Password")).toBeFocused();
   await page.keyboard.type(E2E_OPERATORS.viewer.password);
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("heading", { level: 1, name: "Tools" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
 
   const personasLink = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Personas" });
   for (let presses = 0; presses < 10 && !(await personasLink.evaluate((link) => link === document.activeElement)); presses += 1) {

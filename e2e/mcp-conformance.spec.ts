@@ -18,7 +18,7 @@ import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { expect, test } from "./fixtures/test";
-import { spawnAppServer } from "./support/app-server";
+import { spawnAppServer, stopAppServer } from "./support/app-server";
 import { E2E_DATABASE_URL, E2E_MOCK_UPSTREAM, E2E_SERVER_ENV } from "./support/environment";
 
 const PORT = 3103;
@@ -122,19 +122,9 @@ test.beforeAll(async () => {
   await waitUntilServing();
 });
 
-/** Stops the spec's server and waits until it has exited: on SIGTERM it flushes its call log, a write the clean-up must not race. */
-async function stopServer(): Promise<void> {
-  if (!server?.pid || server.exitCode !== null) return;
-  const exited = new Promise((settle) => server.once("exit", settle));
-  process.kill(-server.pid, "SIGTERM");
-  const giveUp = setTimeout(() => process.kill(-server.pid!, "SIGKILL"), 15_000);
-  await exited;
-  clearTimeout(giveUp);
-}
-
 test.afterAll(async () => {
   proxy?.close();
-  await stopServer();
+  await stopAppServer(server);
   await cleanUp?.();
 });
 

@@ -1,20 +1,23 @@
 /**
- * Protects personas administered end to end (issue 11): an admin builds a parent with a chosen
- * grant and a child that inherits it; an editor switches a tool off on the child by keyboard (focus
- * stays on the switch) and the child's "what the agent sees" loses it while the parent's keeps it;
- * the editor has no grant control and a crafted grant call is refused; a cycle is refused next to
- * the parent field; an admin switches keeping call payloads on and off (editors have no switch, and
- * a crafted call is refused); deleting a tool leaves a stale name that the persona page cleans up; deleting
- * the parent moves its child to the root. The spec deletes what it created.
+ * Protects personas administered end to end (issues 11 and 26): an admin builds a parent with a
+ * chosen grant and a child that inherits it; a new root persona starts with "No tools" chosen and
+ * grants nothing (issue 26: it used to inherit every tool); an editor switches a tool off on the
+ * child by keyboard (focus stays on the switch) and the child's "what the agent sees" loses it while
+ * the parent's keeps it; a switch is announced with "Undo", which switches it back; the editor has
+ * no grant control and a crafted grant call is refused; a cycle is refused next to the parent
+ * field; an admin switches keeping call payloads on and off (editors have no switch, and a crafted
+ * call is refused); deleting a tool leaves its name in the grant, which the persona page removes;
+ * deleting the parent moves its child to the root. The spec deletes what it created.
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
-import { E2E_OPERATORS, storageStateFor } from "./support/environment";
+import { E2E_DATABASE_URL, E2E_OPERATORS, storageStateFor } from "./support/environment";
 import { openGuardedPage } from "./support/guarded-page";
 import { callServerAction, serverActionId } from "./support/server-actions";
 
 const BASE = { name: "E2E family base", slug: "e2e-family-base" };
 const CHILD = { name: "E2E family child", slug: "e2e-family-child" };
+const ROOT = { name: "E2E fresh root", slug: "e2e-fresh-root" };
 const KEEP = "e2e_persona_keep";
 const DOOMED = "e2e_persona_doomed";
 
@@ -34,6 +37,13 @@ async function createPersonaThroughDialog(page: Page, input: { name: string; par
     await page.keyboard.press("Escape");
   }
   await dialog.getByRole("button", { name: "Create persona" }).click();
+}
+
+/** The persona as stored, read through lib/ as the app reads it. */
+async function storedPersona(slug: string) {
+  process.env.DATABASE_URL = E2E_DATABASE_URL;
+  const { getPersona } = await import("../lib/personas/server/personas");
+  return getPersona(slug);
 }
 
 async function agentSees(page: Page, slug: string): Promise<string> {
@@ -59,6 +69,43 @@ test("an admin builds a parent with a chosen grant and a child that inherits it"
 
   await page.goto("/personas");
   await expect(page.getByRole("row", { name: CHILD.name })).toContainText(BASE.slug);
+  await close();
+});
+
+test("a new root persona starts with No tools chosen, and grants nothing once created", async ({ browser, leakGuard }) => {
+  const { page, close } = await openGuardedPage(browser, leakGuard, storageStateFor("admin"));
+  await page.goto("/personas");
+  await page.getByRole("button", { name: "New persona" }).click();
+  const dialog = page.getByRole("dialog", { name: "New persona" });
+  await dialog.getByLabel("Name").fill(ROOT.name);
+  const noTools = dialog.getByRole("radio", { name: "No tools — grant them after creating" });
+  await expect(noTools).toBeChecked();
+  await expect(dialog.getByRole("radio", { name: /^Inherit/ })).toHaveCount(0);
+  await expect(dialog.getByRole("radio", { name: "Every tool" })).not.toBeChecked();
+  await expect(dialog.getByText(/^All \d+ tools in the catalog \(\d+ with side effects\), and tools added later\.$/)).toBeVisible();
+
+  // A child defaults to its parent's grant; back at the root, the default is no tools again.
+  const parent = dialog.getByLabel("Parent", { exact: true });
+  await parent.selectOption({ value: BASE.slug });
+  await expect(dialog.getByRole("radio", { name: `Inherit from ${BASE.slug}` })).toBeChecked();
+  await parent.selectOption({ value: "" });
+  await expect(noTools).toBeChecked();
+
+  await dialog.getByRole("button", { name: "Create persona" }).click();
+  await expect(page).toHaveURL(`/personas/${ROOT.slug}`);
+  await expect(page.getByText("grant: no tools").first()).toBeVisible();
+  await expect(page.getByText(/^0 of \d+ tools$/)).toBeVisible();
+  await expect(page.getByRole("row", { name: KEEP })).toContainText("outside this persona's grant");
+  await expect(page.getByRole("table", { name: `Tools of ${ROOT.name}` }).getByRole("switch")).toHaveCount(0);
+  await page.goto(`/personas/${ROOT.slug}?tab=agent`);
+  await expect(page.getByText("This persona has no tools: an agent using it receives an empty list.").first()).toBeVisible();
+  await page.goto(`/personas/${ROOT.slug}?tab=grant`);
+  await expect(page.getByRole("radio", { name: "No tools" })).toBeChecked();
+
+  expect(await storedPersona(ROOT.slug)).toMatchObject({ parentSlug: null, grant: [] });
+  const { SYSTEM_ACTOR } = await import("../lib/audit/events");
+  const { deletePersona } = await import("../lib/personas/server/persona-maintenance");
+  await deletePersona(ROOT.slug, SYSTEM_ACTOR);
   await close();
 });
 
@@ -88,6 +135,28 @@ test.describe("as an editor", () => {
     await page.goto(`/personas/${BASE.slug}`);
     await page.getByRole("switch", { name: `${DOOMED} for ${BASE.slug}` }).click();
     await expect(page.getByRole("switch", { name: `${DOOMED} for ${BASE.slug}` })).toHaveAttribute("aria-checked", "true");
+  });
+
+  test("switching a tool off offers Undo in the toast, and Undo switches it back on", async ({ page }) => {
+    await page.goto(`/personas/${BASE.slug}`);
+    const toggle = page.getByRole("switch", { name: `${KEEP} for ${BASE.slug}` });
+    const notifications = page.getByRole("region", { name: /^Notifications/ });
+    await expect(toggle).toHaveAttribute("aria-checked", "true");
+    await toggle.click();
+    await expect(notifications.getByText(`'${KEEP}' switched off for ${BASE.name}.`)).toBeVisible();
+    await expect(notifications).toHaveAttribute("aria-live", "polite");
+    await expect(toggle).toHaveAttribute("aria-checked", "false");
+    expect((await storedPersona(BASE.slug))?.disabledTools).toContain(KEEP);
+
+    await notifications.getByRole("button", { name: "Undo" }).click();
+    await expect(notifications.getByText(`Undone: '${KEEP}' switched on for ${BASE.name}.`)).toBeVisible();
+    await expect(notifications.getByRole("button", { name: "Undo" })).toHaveCount(0);
+    await expect(toggle).toHaveAttribute("aria-checked", "true");
+    await expect(toggle).not.toHaveAttribute("aria-busy");
+    await page.reload();
+    await expect(toggle).toHaveAttribute("aria-checked", "true");
+    await expect(page.getByRole("row", { name: KEEP })).toContainText("available (granted by this persona)");
+    expect((await storedPersona(BASE.slug))?.disabledTools).not.toContain(KEEP);
   });
 
   test("cannot widen the grant: no control, and a crafted call is refused", async ({ page }) => {
@@ -151,7 +220,7 @@ test("an admin keeps call payloads in the log and stops again; an editor has no 
   await close();
 });
 
-test("deleting a tool leaves a stale name that the persona page reports and cleans up", async ({ browser, leakGuard }) => {
+test("deleting a tool leaves its name in the grant, which the persona page reports and removes", async ({ browser, leakGuard }) => {
   const { page, close } = await openGuardedPage(browser, leakGuard, storageStateFor("admin"));
   await page.goto(`/tools/${DOOMED}`);
   await page.getByRole("button", { name: "Delete" }).click();
@@ -163,7 +232,7 @@ test("deleting a tool leaves a stale name that the persona page reports and clea
   await page.goto(`/personas/${BASE.slug}`);
   const persona = page.getByRole("region", { name: BASE.name });
   await expect(persona).toContainText(`Names that match no tool (deleted or renamed): ${DOOMED}.`);
-  await persona.getByRole("button", { name: "Clean up stale names" }).click();
+  await persona.getByRole("button", { name: "Remove names of deleted tools" }).click();
   await expect(persona.getByRole("status").filter({ hasText: "Removed" })).toHaveText(`Removed ${DOOMED}.`);
   await page.reload();
   await expect(persona).not.toContainText("Names that match no tool");

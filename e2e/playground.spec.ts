@@ -2,13 +2,17 @@
  * Protects the playground (issue 9): on a tool's Test tab an operator fills the generated form and
  * dry-runs or fires the tool against the mock upstream (e2e/support/mock-upstream.ts), and reads
  * the outcome — the extracted value, a typed error with its status, a timeout, a halt and its say
- * text, a refused destination. Side effects ask first, Cancel aborts the upstream call, every run
- * lands in the history and replays into the form, viewers dry-run only (the route refuses a
- * crafted fire), a saved test case passes, fails once the tool is broken (in the UI and in
- * `npm run tools:check`), a saved case's expectation is edited and the next run checks the new
- * one (an empty name, a taken name and arguments that are not JSON keep the dialog open and change
- * nothing; viewers get no Edit and a crafted edit is refused), and a secret the upstream echoes
- * back never reaches the browser, the curl text or the run records.
+ * text, a refused destination. Side effects ask first — before Fire, Run all and a single case's
+ * Run alike (issue 26), naming how many calls go where, with focus on Cancel — and a cancelled
+ * question sends nothing; Cancel aborts the upstream call; every run, a test case's too, lands in
+ * the history (numbered per tool, a case's under its name) and replays into the form; viewers
+ * dry-run only (the route refuses a crafted fire); a saved test case passes, fails once the tool
+ * is broken (in the UI and in `npm run tools:check`), and is not saved expecting volatile echoed
+ * headers; a single case runs alone with its result in its row; a saved case's expectation is
+ * edited and the next run checks the new one (an empty name, a taken name and arguments that are
+ * not JSON keep the dialog open and change nothing; viewers get no Edit and a crafted edit is
+ * refused); and a secret the upstream echoes back never reaches the browser, the curl text or
+ * the run records.
  */
 import { spawnSync } from "node:child_process";
 import type { APIRequestContext, Page } from "@playwright/test";
@@ -47,6 +51,8 @@ async function changeCaseToolExtract(path: string) {
 }
 
 const EDIT_TOOL = "e2e_play_close_chat";
+/** The side-effect tool (a POST to the mock upstream) whose cases must ask before they fire. */
+const NOTE_TOOL = "e2e_play_create_note";
 const SPEC_ACTOR = { id: null, email: "e2e-playground-spec" };
 /** The say text the tool's halt really has, and a typo of it to fix. */
 const SAY_TEXT = "TRANSFER_TO_HUMAN";
@@ -61,16 +67,31 @@ async function testCaseStore() {
   return import("../lib/playground/test-case-queries");
 }
 
-/** Saves a case of `EDIT_TOOL` as another editor would have. */
-async function seedEditCase(name: string, expectations: readonly Record<string, unknown>[]) {
+/** Saves a case of `toolName` (`EDIT_TOOL` unless told) as another editor would have. */
+async function seedCase(name: string, expectations: readonly Record<string, unknown>[], toolName = EDIT_TOOL, args: Record<string, string> = {}) {
   const { createTestCase } = await testCaseStore();
-  return createTestCase({ toolName: EDIT_TOOL, name, arguments: {}, context: {}, expectations: [...expectations] as never }, SPEC_ACTOR);
+  return createTestCase({ toolName, name, arguments: args, context: {}, expectations: [...expectations] as never }, SPEC_ACTOR);
 }
 
-async function deleteEditCases() {
+async function deleteCases(toolName = EDIT_TOOL) {
   const { deleteTestCase, listTestCases } = await testCaseStore();
-  for (const testCase of await listTestCases(EDIT_TOOL)) await deleteTestCase(testCase.id, SPEC_ACTOR);
+  for (const testCase of await listTestCases(toolName)) await deleteTestCase(testCase.id, SPEC_ACTOR);
 }
+
+/** Two cases of `NOTE_TOOL`, each posting its own text; the second expects `secondStatus`. */
+async function seedNoteCases(secondStatus = 200) {
+  await seedCase("first note", [{ kind: "http_status", equals: 200 }], NOTE_TOOL, { text: "first" });
+  await seedCase("second note", [{ kind: "http_status", equals: secondStatus }], NOTE_TOOL, { text: "second" });
+}
+
+/** What the mock upstream received, as method, path and JSON body. */
+async function postsReceived(request: APIRequestContext) {
+  return (await mockRequests(request)).map((record) => [record.method, record.path, JSON.parse(record.body)]);
+}
+
+/** The run history's entry for a run of test case `name`. */
+const caseRunEntry = (page: Page, name: string) =>
+  page.getByRole("list", { name: "Run history" }).getByRole("listitem", { name: new RegExp(`^Run \\d+, test case "${name}"$`) });
 
 /** Replaces the whole text of the open dialog's JSON editor labelled `name`. */
 async function replaceJson(page: Page, name: string, text: string) {
@@ -171,8 +192,7 @@ test.describe("as an editor", () => {
     await page.getByRole("alertdialog").getByRole("button", { name: "Fire POST" }).click();
     await answered;
     await expect(runCard(page).getByText("Success", { exact: true })).toBeVisible();
-    const sent = await mockRequests(request);
-    expect(sent.map((record) => [record.method, record.path, JSON.parse(record.body)])).toEqual([["POST", "/notes", { text: "hello from the playground" }]]);
+    expect(await postsReceived(request)).toEqual([["POST", "/notes", { text: "hello from the playground" }]]);
   });
 
   test("a halting answer shows the halt and its say text", async ({ page }) => {
@@ -206,16 +226,19 @@ test.describe("as an editor", () => {
     await openTestTab(page, "e2e_play_forecast");
     await page.getByRole("textbox", { name: /^city/ }).fill("Faro");
     const { text } = await runVia(page, "Dry run");
-    const runId = (JSON.parse(text) as { data: { id: number } }).data.id;
+    // Numbered among this tool's runs, whatever other tools' runs came between.
+    const runNumber = (JSON.parse(text) as { data: { number: number } }).data.number;
     await page.reload();
     const history = page.getByRole("list", { name: "Run history" });
-    const entry = history.getByRole("listitem", { name: `Run ${runId}`, exact: true });
+    const entry = history.getByRole("listitem", { name: `Run ${runNumber}`, exact: true });
+    // The newest of the tool's N runs is Run N: the history (50 at most) lists exactly that many.
+    await expect(history.getByRole("listitem")).toHaveCount(Math.min(runNumber, 50));
     await expect(entry).toContainText("Dry run");
     await expect(entry).toContainText("editor@e2e.quiver.test");
     await page.getByRole("textbox", { name: /^city/ }).fill("Braga");
-    await entry.getByRole("button", { name: `Replay run ${runId}` }).click();
+    await entry.getByRole("button", { name: `Replay run ${runNumber}` }).click();
     await expect(page.getByRole("textbox", { name: /^city/ })).toHaveValue("Faro");
-    await expect(page.getByRole("status").filter({ hasText: `run ${runId} are back in the form` })).toBeAttached();
+    await expect(page.getByRole("status").filter({ hasText: `run ${runNumber} are back in the form; nothing was sent` })).toBeAttached();
   });
 
   test("a secret the upstream echoes back stays masked: page, curl text and run records", async ({ page }) => {
@@ -243,6 +266,9 @@ test.describe("as an editor", () => {
     await runCard(page).getByRole("button", { name: "Save as test case" }).click();
     const dialog = page.getByRole("dialog", { name: "Save as test case" });
     await expect(dialog.getByRole("checkbox", { name: "HTTP status is 200" })).toBeChecked();
+    // The mock echoes the request's headers: the stable ones may be expected, the volatile ones are not offered.
+    await expect(dialog.getByRole("checkbox", { name: /^headers\.host equals/ })).toBeChecked();
+    await expect(dialog.getByRole("checkbox", { name: /^headers\.connection/ })).toHaveCount(0);
     await dialog.getByRole("button", { name: "Save test case" }).click();
     await expect(dialog.getByText("Name the test case")).toBeVisible();
     await dialog.getByRole("textbox", { name: "Name" }).fill("coimbra forecast");
@@ -253,14 +279,17 @@ test.describe("as an editor", () => {
     const saved = cases.getByRole("listitem", { name: "coimbra forecast" });
     await expect(saved).toContainText("never run");
     await page.getByRole("button", { name: "Run all" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "All 1 test cases passed." })).toBeVisible();
+    // A GET without side effects runs at once.
+    await expect(page.getByRole("status").filter({ hasText: 'Test case "coimbra forecast" passed.' })).toBeVisible();
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
     await expect(saved).toContainText("passing");
+    await expect(caseRunEntry(page, "coimbra forecast")).toHaveCount(1);
 
     try {
       await changeCaseToolExtract("query.elsewhere");
       await page.reload();
       await page.getByRole("button", { name: "Run all" }).click();
-      await expect(page.getByRole("status").filter({ hasText: "1 of 1 test cases failed." })).toBeVisible();
+      await expect(page.getByRole("status").filter({ hasText: 'Test case "coimbra forecast" failed.' })).toBeVisible();
       await expect(saved).toContainText("failing");
       const failure = saved.getByRole("listitem").filter({ hasText: "Outcome is success" });
       await expect(failure).toContainText("fail");
@@ -287,8 +316,8 @@ test.describe("as an editor", () => {
   });
 
   test("an edited expectation is what the next run checks; bad input keeps the dialog and changes nothing", async ({ page }) => {
-    const seeded = await seedEditCase("closing chat", closingExpectations(`${SAY_TEXT}N`));
-    await seedEditCase("other case", [{ kind: "halts", equals: true }]);
+    const seeded = await seedCase("closing chat", closingExpectations(`${SAY_TEXT}N`));
+    await seedCase("other case", [{ kind: "halts", equals: true }]);
     try {
       await openTestTab(page, EDIT_TOOL);
       const closing = page.getByRole("list", { name: "Test cases" }).getByRole("listitem", { name: "closing chat" });
@@ -342,7 +371,67 @@ test.describe("as an editor", () => {
       await page.reload();
       await expect(closing).toContainText("passing");
     } finally {
-      await deleteEditCases();
+      await deleteCases();
+    }
+  });
+
+  test("Run all on a side-effect tool asks first, naming the count, method and host; Cancel sends nothing; confirmed, each case's run is in the history under its name", async ({ page, request }) => {
+    await seedNoteCases();
+    try {
+      await clearMock(request);
+      await openTestTab(page, NOTE_TOOL);
+      const runAll = page.getByRole("button", { name: "Run all" });
+      await runAll.click();
+      const confirm = page.getByRole("alertdialog", { name: "Run 2 test cases against the live API?" });
+      await expect(confirm).toContainText(`${NOTE_TOOL} has side effects: each of the 2 cases sends POST to 127.0.0.1:3101 for real, one after another.`);
+      // Focus starts on Cancel, so Enter keeps things as they are.
+      await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(confirm).toBeHidden();
+      await expect(runAll).toBeFocused();
+      await expect(page.getByRole("list", { name: "Test cases" }).getByRole("listitem", { name: "first note" })).toContainText("never run");
+      expect(await mockRequests(request)).toEqual([]);
+
+      await runAll.click();
+      await confirm.getByRole("button", { name: "Run 2 test cases" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "All 2 test cases passed." })).toBeVisible();
+      expect(await postsReceived(request)).toEqual([
+        ["POST", "/notes", { text: "first" }],
+        ["POST", "/notes", { text: "second" }],
+      ]);
+      for (const name of ["first note", "second note"]) await expect(caseRunEntry(page, name)).toContainText("editor@e2e.quiver.test");
+      // Kept, not only shown: the history read again from the server has them.
+      await page.reload();
+      for (const name of ["first note", "second note"]) await expect(caseRunEntry(page, name)).toContainText("Success");
+    } finally {
+      await deleteCases(NOTE_TOOL);
+    }
+  });
+
+  test("a single case's Run asks first on a side-effect tool, fires only that case and shows its result in its row", async ({ page, request }) => {
+    await seedNoteCases(201);
+    try {
+      await clearMock(request);
+      await openTestTab(page, NOTE_TOOL);
+      const cases = page.getByRole("list", { name: "Test cases" });
+      const second = cases.getByRole("listitem", { name: "second note" });
+      // Runs outlive their cases (the Run all journey may have left some): count from here.
+      const [secondRuns, firstRuns] = [await caseRunEntry(page, "second note").count(), await caseRunEntry(page, "first note").count()];
+      await second.getByRole("button", { name: "Run test case second note" }).click();
+      const confirm = page.getByRole("alertdialog", { name: 'Run test case "second note" against the live API?' });
+      await expect(confirm).toContainText(`${NOTE_TOOL} has side effects: the case sends POST to 127.0.0.1:3101 for real.`);
+      await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+      await confirm.getByRole("button", { name: "Run test case" }).click();
+
+      await expect(page.getByRole("status").filter({ hasText: 'Test case "second note" failed.' })).toBeVisible();
+      await expect(second).toContainText("failing");
+      await expect(second.getByRole("listitem").filter({ hasText: "HTTP status is 201" })).toContainText("expected HTTP status 201, got 200");
+      await expect(cases.getByRole("listitem", { name: "first note" })).toContainText("never run");
+      expect(await postsReceived(request)).toEqual([["POST", "/notes", { text: "second" }]]);
+      await expect(caseRunEntry(page, "second note")).toHaveCount(secondRuns + 1);
+      await expect(caseRunEntry(page, "first note")).toHaveCount(firstRuns);
+    } finally {
+      await deleteCases(NOTE_TOOL);
     }
   });
 
@@ -402,7 +491,7 @@ test.describe("as a viewer", () => {
   });
 
   test("sees saved test cases without Edit, and a crafted edit is refused", async ({ page }) => {
-    const seeded = await seedEditCase("viewer sees this", closingExpectations(SAY_TEXT));
+    const seeded = await seedCase("viewer sees this", closingExpectations(SAY_TEXT));
     try {
       await openTestTab(page, EDIT_TOOL);
       const saved = page.getByRole("list", { name: "Test cases" }).getByRole("listitem", { name: "viewer sees this" });
@@ -420,7 +509,7 @@ test.describe("as a viewer", () => {
       const { getTestCase } = await testCaseStore();
       expect(await getTestCase(seeded.id)).toEqual(seeded);
     } finally {
-      await deleteEditCases();
+      await deleteCases();
     }
   });
 });

@@ -200,7 +200,7 @@ test.describe("keyboard only", () => {
     await tabTo(page, auditLink);
 
     const palette = page.getByRole("dialog", { name: "Command palette" });
-    const input = palette.getByPlaceholder("Search tools, personas, pages…");
+    const input = palette.getByPlaceholder("Search tools, personas, credentials, actions…");
     await page.keyboard.press("Control+K");
     await expect(palette).toBeVisible();
     await expect(input).toBeFocused();
@@ -223,7 +223,7 @@ test.describe("keyboard only", () => {
   test("the palette finds personas and pages, and offers a viewer no admin action", async ({ page }) => {
     await page.goto("/tools");
     const palette = page.getByRole("dialog", { name: "Command palette" });
-    const input = palette.getByPlaceholder("Search tools, personas, pages…");
+    const input = palette.getByPlaceholder("Search tools, personas, credentials, actions…");
     await page.keyboard.press("Control+K");
     await input.fill("tier");
     await expect(palette.getByRole("group", { name: "Personas" }).getByRole("option", { name: "Support tier 1" })).toBeVisible();
@@ -266,7 +266,7 @@ test.describe("as an admin", () => {
     await page.goto("/tools");
     await page.keyboard.press("Control+K");
     const palette = page.getByRole("dialog", { name: "Command palette" });
-    await palette.getByPlaceholder("Search tools, personas, pages…").fill("operator");
+    await palette.getByPlaceholder("Search tools, personas, credentials, actions…").fill("operator");
     const add = palette.getByRole("group", { name: "Actions" }).getByRole("option", { name: "Add an operator" });
     await expect(add).toBeVisible();
     await arrowTo(page, add);
@@ -287,8 +287,8 @@ test.describe("as an editor", () => {
 
     // Off, then back on, so the rest of the suite finds the persona as it was.
     for (const { checked, says } of [
-      { checked: "false", says: "triage_request is disabled for support-tier1." },
-      { checked: "true", says: "triage_request is enabled for support-tier1." },
+      { checked: "false", says: "'triage_request' switched off for Support tier 1." },
+      { checked: "true", says: "'triage_request' switched on for Support tier 1." },
     ]) {
       await page.keyboard.press("Space");
       await expect(notifications.getByText(says)).toBeVisible();

@@ -30,9 +30,9 @@ test.describe("after signing in", () => {
     test(`the crafted destination ${JSON.stringify(callbackUrl)} stays on the site`, async ({ page }) => {
       await page.goto(`/login?callbackUrl=${encodeURIComponent(callbackUrl)}`);
       await submitSignIn(page, E2E_OPERATORS.viewer.email, E2E_OPERATORS.viewer.password);
-      await expect(page.getByRole("heading", { level: 1, name: "Tools" })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
       expect(new URL(page.url()).origin).toBe(E2E_BASE_URL);
-      expect(page.url()).toBe(`${E2E_BASE_URL}/tools`);
+      expect(page.url()).toBe(`${E2E_BASE_URL}/`);
     });
   }
 });

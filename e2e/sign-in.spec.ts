@@ -11,9 +11,9 @@ const SESSION_COOKIE = "next-auth.session-token";
 
 test("an operator signs in, sees the dashboard and signs out, which ends the session on the server", async ({ page, context }) => {
   await signInAs(page, E2E_OPERATORS.editor);
-  await expect(page).toHaveURL(/\/tools$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Tools" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Tools" })).toHaveAttribute("aria-current", "page");
+  await expect(page).toHaveURL((url) => url.pathname === "/");
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByLabel("Role: editor")).toBeVisible();
 
   const sessionCookie = (await context.cookies()).find((cookie) => cookie.name === SESSION_COOKIE);

@@ -16,14 +16,14 @@ test("an editor cleans the disabled list, then an admin cleans the grant", async
     await page.goto("/personas/e2e-retired");
     const persona = page.getByRole("region", { name: "Retired tools" });
     await expect(persona).toContainText("Names that match no tool");
-    await persona.getByRole("button", { name: "Clean up stale names" }).click();
+    await persona.getByRole("button", { name: "Remove names of deleted tools" }).click();
     await expect(persona.getByRole("status")).toHaveText(says);
     await page.reload();
     if (remaining) {
       await expect(persona).toContainText(`Names that match no tool (deleted or renamed): ${remaining}.`);
     } else {
       await expect(persona).not.toContainText("Names that match no tool");
-      await expect(persona.getByRole("button", { name: "Clean up stale names" })).toHaveCount(0);
+      await expect(persona.getByRole("button", { name: "Remove names of deleted tools" })).toHaveCount(0);
     }
     await close();
   }

@@ -1,39 +1,33 @@
-import { ArrowRight, FlaskConical, UsersRound, Wrench } from "lucide-react";
 import type { Metadata } from "next";
-import Link from "next/link";
+import { GettingStarted } from "@/components/overview/getting-started";
+import { RecentActivity } from "@/components/overview/recent-activity";
 import { PageHeader } from "@/components/ui/page-header";
 import { UsageGlance } from "@/components/usage/usage-glance";
+import { listAuditEvents } from "@/lib/audit";
 import { requirePageOperator } from "@/lib/operators/session";
+import { getGettingStarted } from "@/lib/setup";
 import { getUsageReport } from "@/lib/usage";
 
 export const metadata: Metadata = { title: "Overview" };
 
-const SHORTCUTS = [
-  { href: "/tools", label: "Tools", description: "Define and edit the HTTP and code tools agents call.", icon: Wrench },
-  { href: "/personas", label: "Personas", description: "Choose which tools each agent persona sees.", icon: UsersRound },
-  { href: "/playground", label: "Playground", description: "Dry-run and test-fire tools, run their test cases.", icon: FlaskConical },
-] as const;
+const RECENT_CHANGES = 6;
+/** Sign-ins are who came, not what changed: the Audit page keeps them. */
+const NOT_CHANGES = ["auth.sign_in", "auth.sign_in_failed", "auth.sign_out"] as const;
 
+/** Where sign-in lands: the first hour's checklist until it is done, today's agent traffic, and the newest changes. */
 export default async function OverviewPage() {
-  await requirePageOperator();
-  const report = await getUsageReport("day");
+  const operator = await requirePageOperator();
+  const [progress, report, recent] = await Promise.all([getGettingStarted(), getUsageReport("day"), listAuditEvents({ limit: RECENT_CHANGES, exceptActions: NOT_CHANGES })]);
+  const settingUp = Object.values(progress).some((done) => !done);
   return (
     <>
-      <PageHeader title="Overview" description="What agents did today, and where to go next." />
+      <PageHeader title="Overview" description={settingUp ? "Set up your first tool and agent, then watch what agents do." : "What agents did today, and what changed."} />
       <div className="grid items-start gap-6 lg:grid-cols-[3fr_2fr]">
-        <UsageGlance report={report} />
-        <nav aria-label="Shortcuts" className="grid gap-3">
-          {SHORTCUTS.map(({ href, label, description, icon: Icon }) => (
-            <Link key={href} href={href} className="group flex items-start gap-3 rounded-lg border bg-surface p-4 shadow-xs outline-none hover:bg-muted/40 focus-visible:ring-[3px] focus-visible:ring-ring/50">
-              <Icon aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-              <span className="min-w-0 flex-1">
-                <span className="block text-sm font-medium">{label}</span>
-                <span className="block text-xs text-muted-foreground">{description}</span>
-              </span>
-              <ArrowRight aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground group-hover:text-foreground" />
-            </Link>
-          ))}
-        </nav>
+        <div className="grid min-w-0 gap-6">
+          {settingUp && <GettingStarted progress={progress} role={operator.role} />}
+          <UsageGlance report={report} />
+        </div>
+        <RecentActivity events={recent.events} />
       </div>
     </>
   );

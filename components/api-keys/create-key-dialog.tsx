@@ -2,6 +2,7 @@
 
 import { KeyRound, TriangleAlert } from "lucide-react";
 import { useState, useTransition } from "react";
+import { useOpenedByLink } from "@/components/ui/use-opened-by-link";
 import { createApiKeyAction, type NewKeyShown } from "@/lib/agent-door/actions";
 import { ConnectSnippets } from "@/components/api-keys/connect-snippets";
 import { Button } from "@/components/ui/button";
@@ -14,6 +15,9 @@ import { FormStatus } from "@/components/ui/form-status";
 import { toast } from "@/components/ui/toaster";
 import type { ValidationIssue } from "@/lib/errors";
 
+/** The dialog name the command palette's "Create API key" opens (`openingLink`). */
+export const CREATE_KEY_DIALOG = "create-key";
+
 const EMPTY = { name: "", personaSlugs: [] as string[], expiresOn: "" };
 
 /**
@@ -22,7 +26,7 @@ const EMPTY = { name: "", personaSlugs: [] as string[], expiresOn: "" };
  * Closing the dialog forgets the token, so it is nowhere on the page after.
  */
 export function CreateKeyDialog({ personas, today, origin }: { personas: readonly { slug: string; name: string }[]; today: string; origin: string }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useOpenedByLink(CREATE_KEY_DIALOG);
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<readonly ValidationIssue[]>([]);
   const [message, setMessage] = useState<string>();

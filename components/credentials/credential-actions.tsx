@@ -10,10 +10,14 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog } from "@/components/ui/dialog";
 import { RowActions } from "@/components/ui/menu";
 import { toast } from "@/components/ui/toaster";
+import { useOpenedByLink } from "@/components/ui/use-opened-by-link";
 import { CredentialSheet, type EditableCredential } from "./credential-sheet";
 import { CredentialTestDialog } from "./credential-test-dialog";
 
-type Open = "edit" | "test" | "delete" | null;
+type Open = "test" | "delete" | null;
+
+/** The dialog name that opens credential `name`'s edit sheet by link (the command palette's credential results). */
+export const editCredentialDialog = (name: string) => `edit-credential:${name}`;
 
 /**
  * A credential row's ⋯ menu: Edit (the sheet), Test, and Delete last — confirmed, or, while tools
@@ -22,6 +26,7 @@ type Open = "edit" | "test" | "delete" | null;
 export function CredentialActions({ credential, usedBy }: { credential: EditableCredential; usedBy: readonly string[] }) {
   const router = useRouter();
   const [open, setOpen] = useState<Open>(null);
+  const [editing, setEditing] = useOpenedByLink(editCredentialDialog(credential.name));
   const [pending, startTransition] = useTransition();
   const close = (next: boolean) => !next && setOpen(null);
   const remove = () =>
@@ -38,13 +43,13 @@ export function CredentialActions({ credential, usedBy }: { credential: Editable
       <RowActions
         label={`Actions for ${credential.name}`}
         items={[
-          { kind: "action", label: "Edit", icon: <Pencil aria-hidden />, onSelect: () => setOpen("edit") },
+          { kind: "action", label: "Edit", icon: <Pencil aria-hidden />, onSelect: () => setEditing(true) },
           { kind: "action", label: "Test", icon: <FlaskConical aria-hidden />, onSelect: () => setOpen("test") },
           { kind: "separator" },
           { kind: "action", label: "Delete", icon: <Trash2 aria-hidden />, destructive: true, onSelect: () => setOpen("delete") },
         ]}
       />
-      <CredentialSheet key={credential.version} open={open === "edit"} onOpenChange={(next) => setOpen(next ? "edit" : null)} credential={credential} />
+      <CredentialSheet key={credential.version} open={editing} onOpenChange={setEditing} credential={credential} />
       <CredentialTestDialog name={credential.name} open={open === "test"} onOpenChange={close} />
       {usedBy.length > 0 ? (
         <Dialog

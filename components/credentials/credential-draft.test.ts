@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseCredentialInput } from "@/lib/credentials";
-import { credentialInput, draftFromCredential, emptyCredentialDraft, fieldPath, hostRow, type CredentialDraft } from "./credential-draft";
+import { credentialInput, draftChanged, draftFromCredential, emptyCredentialDraft, fieldPath, hostRow, type CredentialDraft } from "./credential-draft";
 
 const KEEP = { kind: "keep" } as const;
 
@@ -76,4 +76,21 @@ describe("fieldPath", () => {
     ["", ""],
     ["somewhere.else", ""],
   ])("%s → %s", (path, field) => expect(fieldPath(path)).toBe(field));
+});
+
+describe("draftChanged", () => {
+  const opened = draftFromCredential({ name: "stripe", description: "", kind: "header", hosts: ["api.stripe.com"], config: { header_name: "Authorization" } });
+
+  it("is false for the same typed values under new row keys (a form reopened)", () => {
+    expect(draftChanged({ ...opened, hosts: opened.hosts.map((row) => hostRow(row.value)) }, opened)).toBe(false);
+  });
+
+  it.each<[string, Partial<CredentialDraft>]>([
+    ["a field typed", { description: "Live key" }],
+    ["another kind", { kind: "basic" }],
+    ["a host edited", { hosts: [hostRow("api.stripe.test")] }],
+    ["a host added", { hosts: [...opened.hosts, hostRow("")] }],
+  ])("is true after %s", (_case, patch) => {
+    expect(draftChanged({ ...opened, ...patch }, opened)).toBe(true);
+  });
 });

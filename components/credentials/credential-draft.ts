@@ -153,3 +153,9 @@ export function fieldPath(path: string): string {
 }
 
 const FIELDS = new Set(["name", "description", "kind", "header_name", "parameter_name", "username", "token_url", "client_id", "audience", "client_auth"]);
+
+/** Whether `draft` differs from `opened` in anything the operator typed (host rows' React keys aside). */
+export function draftChanged(draft: CredentialDraft, opened: CredentialDraft): boolean {
+  const typed = (each: CredentialDraft) => JSON.stringify({ ...each, hosts: each.hosts.map((row) => row.value) });
+  return typed(draft) !== typed(opened);
+}

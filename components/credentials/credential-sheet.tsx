@@ -1,7 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useMemo, useState, useTransition } from "react";
+import { useCloseGuard } from "@/components/shell/close-guard";
 import { saveCredentialAction } from "@/lib/credentials/server/actions";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -10,7 +11,7 @@ import { FormStatus } from "@/components/ui/form-status";
 import { toast } from "@/components/ui/toaster";
 import type { SecretEntry } from "@/components/tool-form/secret-field";
 import { describeWidening, type SecretWidening } from "@/lib/credentials/secret-binding";
-import { credentialInput, draftFromCredential, emptyCredentialDraft, fieldPath, type CredentialDraft } from "./credential-draft";
+import { credentialInput, draftChanged, draftFromCredential, emptyCredentialDraft, fieldPath, type CredentialDraft } from "./credential-draft";
 import { CredentialFields as Fields } from "./credential-fields";
 import { secretLostBySave, type StoredCredentialFields } from "./secret-loss";
 
@@ -33,7 +34,7 @@ const KEEP: SecretEntry = { kind: "keep" };
  * included) and shows each problem next to its field; the secret field shows only the stored
  * mask, keeps it when untouched, and clears it only through its explicit Clear button. A save
  * that would drop the stored secret (it widens where the secret may go) asks first, naming what
- * widens; Cancel returns to the form as typed.
+ * widens; Cancel returns to the form as typed. Closing the sheet with unsaved changes asks first.
  */
 export function CredentialSheet({ open, onOpenChange, credential }: CredentialSheetProps) {
   const router = useRouter();
@@ -45,16 +46,23 @@ export function CredentialSheet({ open, onOpenChange, credential }: CredentialSh
   /** What the save about to be confirmed widens; null while no confirmation is asked. */
   const [widenings, setWidenings] = useState<readonly SecretWidening[] | null>(null);
   const [pending, startTransition] = useTransition();
+  const opened = useMemo(() => (credential ? draftFromCredential(credential) : emptyCredentialDraft()), [credential]);
 
-  const changeOpen = (next: boolean) => {
-    onOpenChange(next);
-    if (next) return;
+  const close = () => {
+    onOpenChange(false);
     setDraft(start());
     setSecret(KEEP);
     setErrors({});
     setMessage(undefined);
     setWidenings(null);
   };
+  const guard = useCloseGuard({
+    open,
+    unsaved: draftChanged(draft, opened) || secret.kind !== "keep",
+    what: credential ? `credential ${credential.name}` : "this new credential",
+    close,
+  });
+  const changeOpen = (next: boolean) => (next ? onOpenChange(true) : guard.requestClose());
   const update = (patch: Partial<CredentialDraft>) => setDraft((current) => ({ ...current, ...patch }));
   const save = () =>
     startTransition(async () => {
@@ -75,7 +83,7 @@ export function CredentialSheet({ open, onOpenChange, credential }: CredentialSh
       }
       toast.success(result.message ?? "Saved.");
       if (result.data.droppedSecret) toast.warning(result.data.droppedSecret);
-      changeOpen(false);
+      close();
       router.refresh();
     });
 
@@ -134,6 +142,7 @@ export function CredentialSheet({ open, onOpenChange, credential }: CredentialSh
         onConfirm={save}
         pending={pending}
       />
+      {guard.question}
     </Dialog>
   );
 }

@@ -1,13 +1,16 @@
 "use client";
 
 import { Plus } from "lucide-react";
-import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { useOpenedByLink } from "@/components/ui/use-opened-by-link";
 import { CredentialSheet } from "./credential-sheet";
 
-/** The page's one primary action: opens the sheet on a blank credential. */
+/** The dialog name the command palette's "New credential" opens (`openingLink`). */
+export const NEW_CREDENTIAL_DIALOG = "new-credential";
+
+/** The page's one primary action: opens the sheet on a blank credential (also opened by link). */
 export function NewCredentialButton() {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useOpenedByLink(NEW_CREDENTIAL_DIALOG);
   return (
     <>
       <Button onClick={() => setOpen(true)}>

@@ -8,6 +8,13 @@ const LABELS: Record<ProviderFormat, string> = { openai: "OpenAI", anthropic: "A
 const SEVERITY = { refused: "danger", changed: "warning", note: "neutral" } as const;
 
 /**
+ * Whether a note points into the parameters schema, where its dotted path is the place to edit.
+ * Notes on the tool's name, description or side effect say what they concern in their message,
+ * so their path (`sideEffect`) would only be a field's code name.
+ */
+const inSchema = (path: string) => path.startsWith("parameters.");
+
+/**
  * What the agent sees: the persona's effective tools in each provider's format, exactly as the
  * runtime API serves them (the same function builds both), with that provider's notes.
  */
@@ -23,7 +30,7 @@ export function AgentView({ persona, formats }: { persona: string; formats: read
             <p className="text-sm text-muted-foreground">
               {specs.length === 0
                 ? "This persona has no tools: an agent using it receives an empty list."
-                : `${specs.length} tool${specs.length === 1 ? "" : "s"}, as GET /api/v1/personas/${persona}/tools?format=${format} returns them.`}
+                : `${specs.length} tool${specs.length === 1 ? "" : "s"}, exactly as agents receive them from GET /api/v1/personas/${persona}/tools?format=${format}.`}
             </p>
             <CodeBlock title={`${LABELS[format]} tools of ${persona}`} code={JSON.stringify(specs, null, 2)} />
             <section aria-label={`${LABELS[format]} compatibility notes`} className="grid gap-2">
@@ -36,7 +43,14 @@ export function AgentView({ persona, formats }: { persona: string; formats: read
                     <li key={`${note.tool}-${note.path}-${index}`} className="flex flex-wrap items-start gap-2">
                       <StatusBadge status={SEVERITY[note.severity]}>{note.severity}</StatusBadge>
                       <span className="min-w-0 break-words">
-                        <code className="font-mono text-xs">{note.tool}</code> · <code className="font-mono text-xs">{note.path}</code>: {note.message}
+                        <code className="font-mono text-xs">{note.tool}</code>
+                        {inSchema(note.path) && (
+                          <>
+                            {" "}
+                            · <code className="font-mono text-xs">{note.path}</code>
+                          </>
+                        )}
+                        : {note.message}
                       </span>
                     </li>
                   ))}

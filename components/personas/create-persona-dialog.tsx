@@ -5,7 +5,6 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { createPersonaAction } from "@/lib/personas/server/actions";
 import { Button } from "@/components/ui/button";
-import type { ComboboxOption } from "@/components/ui/combobox";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input, Textarea } from "@/components/ui/field";
 import { fieldError } from "@/components/ui/field-errors";
@@ -13,23 +12,29 @@ import { FormStatus } from "@/components/ui/form-status";
 import { toast } from "@/components/ui/toaster";
 import type { ValidationIssue } from "@/lib/errors";
 import { slugFromName } from "@/lib/personas/tree";
-import { GrantFields, grantOfDraft, type GrantDraft } from "./grant-fields";
+import { grantChoiceAfterParentChange, grantOfDraft, newPersonaGrantDraft, type GrantDraft } from "./grant-draft";
+import { GrantFields, type GrantToolOption } from "./grant-fields";
 import { ParentField } from "./persona-selects";
 
 interface Props {
   readonly personas: readonly { readonly slug: string; readonly name: string }[];
-  readonly tools: readonly ComboboxOption[];
+  readonly tools: readonly GrantToolOption[];
 }
 
 const EMPTY = { name: "", slug: "", description: "", parentSlug: "" };
 
-/** "New persona" (admins): name, slug derived from it until edited, description, parent and grant. */
+/**
+ * "New persona" (admins): name, slug derived from it until edited, description, parent and grant.
+ * Until the admin picks a grant, it follows the parent: no tools for a root, inherit for a child.
+ */
 export function CreatePersonaDialog({ personas, tools }: Props) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState(EMPTY);
   const [slugEdited, setSlugEdited] = useState(false);
-  const [grant, setGrant] = useState<GrantDraft>({ kind: "inherit", names: [] });
+  const [chosenGrant, setChosenGrant] = useState<GrantDraft | null>(null);
+  const parentSlug = form.parentSlug || null;
+  const grant = newPersonaGrantDraft(chosenGrant, parentSlug);
   const [errors, setErrors] = useState<readonly ValidationIssue[]>([]);
   const [message, setMessage] = useState<string>();
   const [pending, startTransition] = useTransition();
@@ -37,13 +42,13 @@ export function CreatePersonaDialog({ personas, tools }: Props) {
   const reset = () => {
     setForm(EMPTY);
     setSlugEdited(false);
-    setGrant({ kind: "inherit", names: [] });
+    setChosenGrant(null);
     setErrors([]);
     setMessage(undefined);
   };
   const submit = () =>
     startTransition(async () => {
-      const result = await createPersonaAction({ ...form, parentSlug: form.parentSlug || null, grant: grantOfDraft(grant) });
+      const result = await createPersonaAction({ ...form, parentSlug, grant: grantOfDraft(grant) });
       if (!result.ok) {
         setErrors(result.errors);
         setMessage(result.message);
@@ -117,11 +122,14 @@ export function CreatePersonaDialog({ personas, tools }: Props) {
           <ParentField
             id="persona-parent"
             value={form.parentSlug}
-            onChange={(parentSlug) => setForm((current) => ({ ...current, parentSlug }))}
+            onChange={(next) => {
+              setForm((current) => ({ ...current, parentSlug: next }));
+              setChosenGrant((chosen) => grantChoiceAfterParentChange(chosen, next || null));
+            }}
             personas={personas}
             error={fieldError(errors, "parentSlug")}
           />
-          <GrantFields id="persona-grant" value={grant} onChange={setGrant} tools={tools} parentSlug={form.parentSlug || null} error={fieldError(errors, "grant")} />
+          <GrantFields id="persona-grant" value={grant} onChange={setChosenGrant} tools={tools} parentSlug={parentSlug} error={fieldError(errors, "grant")} />
           <FormStatus message={message} />
           <button type="submit" hidden />
         </form>

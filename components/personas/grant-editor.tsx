@@ -3,17 +3,18 @@
 import { useState, useTransition } from "react";
 import { setPersonaGrantAction } from "@/lib/personas/server/actions";
 import { Button } from "@/components/ui/button";
-import type { ComboboxOption } from "@/components/ui/combobox";
 import { FormStatus } from "@/components/ui/form-status";
 import { fieldError } from "@/components/ui/field-errors";
 import { toast } from "@/components/ui/toaster";
-import { GrantFields, grantDraftOf, grantOfDraft, type GrantDraft } from "./grant-fields";
+import type { PersonaGrant } from "@/lib/personas/grant";
+import { grantDraftOf, grantOfDraft, type GrantDraft } from "./grant-draft";
+import { GrantFields, type GrantToolOption } from "./grant-fields";
 
 interface Props {
   readonly persona: string;
-  readonly grant: null | "all" | readonly string[];
+  readonly grant: PersonaGrant;
   readonly parentSlug: string | null;
-  readonly tools: readonly ComboboxOption[];
+  readonly tools: readonly GrantToolOption[];
 }
 
 /** The grant editor (admins only: editors never receive it, and the action refuses them). */
@@ -35,7 +36,7 @@ export function GrantEditor({ persona, grant, parentSlug, tools }: Props) {
 
   return (
     <div className="grid max-w-2xl gap-4">
-      <GrantFields id="grant" value={draft} onChange={setDraft} tools={tools} parentSlug={parentSlug} error={error} />
+      <GrantFields id="grant" value={draft} onChange={setDraft} tools={tools} parentSlug={parentSlug} stored={grant} error={error} />
       <div className="flex flex-wrap items-center gap-3">
         <Button onClick={save} disabled={!dirty || pending}>
           Save grant

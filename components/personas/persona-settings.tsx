@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { deletePersonaAction, setPersonaParentAction, updatePersonaDetailsAction } from "@/lib/personas/server/actions";
+import { useLeaveGuard } from "@/components/shell/leave-guard";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, Input, Textarea } from "@/components/ui/field";
@@ -29,6 +30,9 @@ type Outcome = { ok: boolean; text: string } | undefined;
 export function PersonaSettings({ persona, otherPersonas, deletion, callLogRetentionDays }: Props) {
   const router = useRouter();
   const [details, setDetails] = useState({ name: persona.name, description: persona.description });
+  // What the server holds now: the details typed since then are unsaved, and leaving asks.
+  const [savedDetails, setSavedDetails] = useState(details);
+  useLeaveGuard(details.name !== savedDetails.name || details.description !== savedDetails.description, "this persona's details");
   const [detailsOutcome, setDetailsOutcome] = useState<Outcome>();
   const [detailsErrors, setDetailsErrors] = useState<readonly ValidationIssue[]>([]);
   const [parent, setParent] = useState(persona.parentSlug ?? "");
@@ -41,6 +45,7 @@ export function PersonaSettings({ persona, otherPersonas, deletion, callLogReten
     startTransition(async () => {
       const result = await updatePersonaDetailsAction(persona.slug, details);
       setDetailsErrors(result.ok ? [] : result.errors);
+      if (result.ok) setSavedDetails(details);
       setDetailsOutcome({ ok: result.ok, text: result.ok ? (result.message ?? "Saved.") : result.message });
     });
   const move = () =>

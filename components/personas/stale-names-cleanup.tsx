@@ -7,7 +7,10 @@ import { Button } from "@/components/ui/button";
 import { FormStatus } from "@/components/ui/form-status";
 import type { ActionResult } from "@/lib/actions/action-result";
 
-/** Offers to remove a persona's stale tool names, and says what it did. */
+/**
+ * Offers to remove the names of deleted or renamed tools from a persona's grant and disabled list,
+ * and says what it did. The code calls them "stale names"; the page says what they are.
+ */
 export function StaleNamesCleanup({ persona, names, canClean }: { persona: string; names: readonly string[]; canClean: boolean }) {
   const [result, setResult] = useState<ActionResult | null>(null);
   const [pending, startTransition] = useTransition();
@@ -22,7 +25,7 @@ export function StaleNamesCleanup({ persona, names, canClean }: { persona: strin
       )}
       {canClean && names.length > 0 && (
         <Button variant="secondary" size="sm" disabled={pending} onClick={() => startTransition(async () => setResult(await removeStaleToolNamesAction(persona)))}>
-          Clean up stale names
+          Remove names of deleted tools
         </Button>
       )}
       {result && <FormStatus ok={result.ok} message={result.message} />}

@@ -1,6 +1,7 @@
 /**
  * A persona's tool switches: a switch flips at once, stays focused, and flips back with a message
- * when the server refuses; search and the group filter narrow the rows; "Disable all in this
+ * when the server refuses; a switch that lands is announced with "Undo", which sends the opposite
+ * change through the same action; search and the group filter narrow the rows; "Disable all in this
  * group" sends one call for the group's switched-on tools; a bulk button that cannot act says why.
  */
 import { act, render, screen, within } from "@testing-library/react";
@@ -15,7 +16,7 @@ vi.mock("@/lib/personas/server/actions", () => ({ setPersonaToolEnabledAction: a
 vi.mock("@/components/ui/toaster", () => ({ toast: toasts }));
 
 const row = (name: string, group: string, code: PersonaToolRow["code"] = "available"): PersonaToolRow => ({
-  name, description: `Does ${name}.`, group, available: code === "available", code, reason: code === "available" ? "available (granted by base)" : code, switchedOff: null, offOnParent: false,
+  name, description: `Does ${name}.`, group, sideEffect: false, available: code === "available", code, reason: code === "available" ? "available (granted by base)" : code, switchedOff: null, offOnParent: false,
 });
 const TOOLS = [row("orders_lookup", "orders"), row("orders_refund", "orders"), row("weather_now", "weather"), row("secret_admin", "admin", "outside_grant")];
 
@@ -68,12 +69,32 @@ describe("ToolSwitches", () => {
   });
 
   it("disables a whole group in one call", async () => {
-    actions.many.mockResolvedValueOnce({ ok: true, data: undefined, message: "2 tools disabled for child." });
+    actions.many.mockResolvedValueOnce({ ok: true, data: undefined, message: "2 tools switched off for Child." });
     renderSwitches();
     await userEvent.selectOptions(screen.getByRole("combobox", { name: "Group" }), "orders");
     await userEvent.click(screen.getByRole("button", { name: "Disable all in this group" }));
     expect(actions.many).toHaveBeenCalledWith("child", ["orders_lookup", "orders_refund"], false);
-    expect(toasts.success).toHaveBeenCalledWith("2 tools disabled for child.");
+    expect(toasts.success).toHaveBeenCalledWith("2 tools switched off for Child.", expect.objectContaining({ action: expect.objectContaining({ label: "Undo" }) }));
+  });
+
+  it("announces a switch with Undo, which switches it back through the same action and says so", async () => {
+    actions.one.mockReset();
+    toasts.success.mockReset();
+    actions.one.mockResolvedValueOnce({ ok: true, data: undefined, message: "'weather_now' switched off for Child." });
+    actions.one.mockResolvedValueOnce({ ok: true, data: undefined, message: "'weather_now' switched on for Child." });
+    renderSwitches();
+    const toggle = screen.getByRole("switch", { name: "weather_now for child" });
+    await userEvent.click(toggle);
+    const [message, options] = toasts.success.mock.calls[0]!;
+    expect(message).toBe("'weather_now' switched off for Child.");
+    expect(options.action.label).toBe("Undo");
+
+    await act(async () => options.action.onClick());
+    expect(actions.one.mock.calls).toEqual([
+      ["child", "weather_now", false],
+      ["child", "weather_now", true],
+    ]);
+    expect(toasts.success).toHaveBeenLastCalledWith("Undone: 'weather_now' switched on for Child.", expect.not.objectContaining({ action: expect.anything() }));
   });
 
   it("says why a bulk button cannot act: everything shown is on, or nothing shown is granted", async () => {

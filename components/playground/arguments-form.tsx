@@ -9,7 +9,7 @@ import type { Ref } from "react";
 import { Button } from "@/components/ui/button";
 import type { ObjectSchema } from "@/lib/tools/client";
 import { argumentsValidator } from "./arguments-validator";
-import { ArrayItemField } from "./array-item-field";
+import { ArrayFieldTemplate, ArrayItemField } from "./array-item-field";
 
 /** The RJSF form instance the Test panel validates before sending. */
 export type ArgumentsFormHandle = Form<unknown, RJSFSchema>;
@@ -53,6 +53,7 @@ const FIELDS = { ArraySchemaField: ArrayItemField };
 
 /** Buttons drawn with the design system (RJSF's defaults expect Bootstrap's icon font). */
 const TEMPLATES: Partial<TemplatesType> = {
+  ArrayFieldTemplate,
   ArrayFieldItemTemplate,
   ButtonTemplates: {
     AddButton,

@@ -13,6 +13,7 @@ const SCHEMA: RJSFSchema = {
     days: { type: "integer", minimum: 1, maximum: 14 },
     unit: { type: "string", enum: ["metric", "imperial"] },
     note: { type: "string", minLength: 2, maxLength: 5 },
+    trip: { type: "object", properties: { mode: { type: "string" } }, required: ["mode"] },
   },
   required: ["location"],
 };
@@ -26,7 +27,8 @@ describe("argumentsValidator (RJSF's validator for the parameter forms)", () => 
   });
 
   it.each([
-    ["required", { location: {} }, "location.city", "must have required property 'City'"],
+    ["required", { location: {} }, "location.city", "City is required"],
+    ["required, without a title", { location: { city: "Porto" }, days: 3, trip: {} }, "trip.mode", "mode is required"],
     ["type", { location: { city: "Porto" }, days: "3" }, "days", "must be integer"],
     ["enum", { location: { city: "Porto" }, unit: "kelvin" }, "unit", "must be equal to one of the allowed values"],
     ["minimum", { location: { city: "Porto" }, days: 0 }, "days", "must be >= 1"],
@@ -34,9 +36,9 @@ describe("argumentsValidator (RJSF's validator for the parameter forms)", () => 
     ["minLength", { location: { city: "Porto" }, note: "a" }, "note", "must NOT have fewer than 2 characters"],
     ["maxLength", { location: { city: "Porto" }, note: "abcdef" }, "note", "must NOT have more than 5 characters"],
     ["pattern", { location: { city: "Porto", country: "pt" } }, "location.country", 'must match pattern "^([A-Z]+)+$"'],
-  ])("puts a %s error next to its field, in ajv's words", (name, formData, field, message) => {
+  ])("puts a %s error next to its field, in the operator's words for a missing one and ajv's for the rest", (kind, formData, field, message) => {
     const { errors, errorSchema } = argumentsValidator.validateFormData(formData, SCHEMA);
-    expect(errors).toEqual([expect.objectContaining({ name, message })]);
+    expect(errors).toEqual([expect.objectContaining({ name: kind.split(",")[0], message })]);
     expect(field.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], errorSchema)).toEqual({ __errors: [message] });
     expect(argumentsValidator.isValid(SCHEMA, formData, SCHEMA)).toBe(false);
   });
@@ -49,7 +51,7 @@ describe("argumentsValidator (RJSF's validator for the parameter forms)", () => 
 
   it("lists the errors for RJSF's error list (toErrorList), each with its place", () => {
     const { errorSchema } = argumentsValidator.validateFormData({ location: {}, days: 0 }, SCHEMA);
-    expect(toErrorList(errorSchema).map((error) => error.stack)).toEqual([".location.city must have required property 'City'", ".days must be >= 1"]);
+    expect(toErrorList(errorSchema).map((error) => error.stack)).toEqual([".location.city City is required", ".days must be >= 1"]);
   });
 
   it("gives the raw errors in ajv's shape, and a schema it cannot use as a validation error", () => {

@@ -20,13 +20,17 @@ function propertyTitle(parentSchema: unknown, name: string): string | undefined 
   return typeof title === "string" ? title : undefined;
 }
 
-/** An error as RJSF shows it next to its field, as its ajv validator builds it (the missing property's title in the message). */
+/**
+ * An error as RJSF shows it next to its field, in its ajv validator's shape. A missing property
+ * is said in the operator's words, as the server says it ("city is required", by its title when
+ * it has one), not ajv's "must have required property 'city'".
+ */
 function toFieldError(error: SchemaCheckError): RJSFValidationError {
   const at = error.instancePath.replace(/\//g, ".");
   const missing = error.keyword === "required" ? String(error.params.missingProperty) : undefined;
   if (missing !== undefined) {
     const title = propertyTitle(error.parentSchema, missing);
-    const message = title ? error.message.replace(`'${missing}'`, `'${title}'`) : error.message;
+    const message = `${title ?? missing} is required`;
     return { name: error.keyword, property: `${at}.${missing}`, message, params: error.params, stack: message, schemaPath: error.schemaPath, title: title ?? "" };
   }
   const title = (error.parentSchema as { title?: unknown } | undefined)?.title;

@@ -1,6 +1,7 @@
 /**
  * Array items in the playground's arguments form are headed in words, numbered from 1 ("Stop 1"),
- * not with RJSF's raw "stops-1"; adding and removing items renumbers them.
+ * not with RJSF's raw "stops-1"; adding and removing items renumbers them. Each list's add button
+ * reads "Add item" and is named after its list.
  */
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -62,5 +63,15 @@ describe("ArgumentsForm array items", () => {
     await user.click(firstRemove!);
     expect(legends()).toEqual(["Stop 1", "Tag 1"]);
     expect(within(screen.getByRole("group", { name: /^Stop 1\b/ })).getByRole<HTMLInputElement>("textbox").value).toBe("Market");
+  });
+
+  it("labels each list's add button with its list, and adds to that list", async () => {
+    render(<Harness initial={{ stops: [], tags: [] }} />);
+    const addStop = screen.getByRole("button", { name: "Add item to stops" });
+    expect(addStop.textContent?.trim()).toBe("Add item");
+    expect(screen.getByRole("button", { name: "Add item to tags" })).toBeTruthy();
+
+    await userEvent.setup().click(addStop);
+    expect(legends()).toEqual(["Stop 1"]);
   });
 });

@@ -1,4 +1,6 @@
-import type { Field, FieldProps } from "@rjsf/utils";
+import { buttonId, getTemplate, getUiOptions, type ArrayFieldTemplateProps, type Field, type FieldProps } from "@rjsf/utils";
+import { Plus } from "lucide-react";
+import { Button } from "@/components/ui/button";
 
 /** "line_items" → "Line item", "deliveryStops" → "Delivery stop", "Entries" → "Entry". */
 export function singularHeading(arrayTitle: string): string {
@@ -33,4 +35,30 @@ export function ArrayItemField(props: FieldProps) {
   const SchemaField = props.registry.fields.SchemaField as Field;
   const heading = arrayItemHeading(props.title, Number(props.index), props.schema.title);
   return <SchemaField {...props} uiSchema={{ "ui:title": heading, ...props.uiSchema }} />;
+}
+
+/**
+ * The array itself (its `ArrayFieldTemplate`): RJSF's layout, with an add button that says what it
+ * does — "Add item", named "Add item to stops" for screen readers (the visible words first, as
+ * speech control expects), since a form may hold several lists. RJSF's own add button is an icon from Bootstrap's font, which is not loaded here.
+ */
+export function ArrayFieldTemplate({ canAdd, className, disabled, fieldPathId, uiSchema, items, optionalDataControl, onAddClick, readonly, registry, required, schema, title }: ArrayFieldTemplateProps) {
+  const uiOptions = getUiOptions(uiSchema);
+  const Title = getTemplate("ArrayFieldTitleTemplate", registry, uiOptions);
+  const Description = getTemplate("ArrayFieldDescriptionTemplate", registry, uiOptions);
+  const editable = !readonly && !disabled;
+  const heading = uiOptions.title || title;
+  return (
+    <fieldset className={className} id={fieldPathId.$id}>
+      <Title fieldPathId={fieldPathId} title={heading} required={required} schema={schema} uiSchema={uiSchema} registry={registry} optionalDataControl={editable ? optionalDataControl : undefined} />
+      <Description fieldPathId={fieldPathId} description={uiOptions.description || schema.description} schema={schema} uiSchema={uiSchema} registry={registry} />
+      {!editable && optionalDataControl}
+      <div className="array-item-list">{items}</div>
+      {canAdd && (
+        <Button id={buttonId(fieldPathId, "add")} variant="secondary" size="sm" onClick={onAddClick} disabled={!editable} aria-label={`Add item to ${heading || "the list"}`} className="justify-self-start">
+          <Plus aria-hidden /> Add item
+        </Button>
+      )}
+    </fieldset>
+  );
 }

@@ -17,6 +17,14 @@ export function formatDuration(ms: number | null): string | null {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
 }
 
+/**
+ * What a run is called wherever it is listed or shown: its number among the tool's runs, and the
+ * saved test case it was made for (`Run 4, test case "happy path"`).
+ */
+export function runLabel(run: Pick<PlaygroundRunView, "number" | "testCase">): string {
+  return run.testCase ? `Run ${run.number}, test case "${run.testCase.name}"` : `Run ${run.number}`;
+}
+
 /** One sentence for the live region when a run finishes. */
 export function runAnnouncement(run: PlaygroundRunView): string {
   const parts = [run.mode === "dry_run" ? "Dry run ready" : `Fire finished: ${outcomeBadge(run.outcome).label}`];

@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useState, useTransition, type ReactNode } from "react";
+import { useCloseGuard } from "@/components/shell/close-guard";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog } from "@/components/ui/dialog";
@@ -88,21 +89,24 @@ interface CaseDialogFrameProps {
   readonly title: string;
   readonly description: string;
   readonly onSubmit: () => void;
+  /** What is in the dialog differs from what it opened with: closing it asks first. */
+  readonly unsaved: boolean;
   readonly children: ReactNode;
 }
 
-function CaseDialogFrame({ form, title, description, onSubmit, children }: CaseDialogFrameProps) {
+function CaseDialogFrame({ form, title, description, onSubmit, unsaved, children }: CaseDialogFrameProps) {
   const nameError = fieldError(form.issues, "name");
   const { open, onOpenChange } = form.dialog;
+  const guard = useCloseGuard({ open, unsaved, what: "this test case", close: () => onOpenChange(false) });
   return (
     <Dialog
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(next) => (next ? onOpenChange(true) : guard.requestClose())}
       title={title}
       description={description}
       footer={
         <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+          <Button variant="secondary" onClick={guard.requestClose}>
             Cancel
           </Button>
           <Button onClick={onSubmit} disabled={form.pending}>
@@ -128,6 +132,7 @@ function CaseDialogFrame({ form, title, description, onSubmit, children }: CaseD
           </p>
         )}
       </form>
+      {guard.question}
     </Dialog>
   );
 }
@@ -147,6 +152,7 @@ function NewCaseDialog({ run, onSave, ...dialog }: DialogState & { readonly run:
     <CaseDialogFrame
       form={form}
       onSubmit={save}
+      unsaved={form.name.trim() !== ""}
       title="Save as test case"
       description="The run's arguments and context are kept with the expectations you choose. Run all checks them again later."
     >
@@ -223,6 +229,12 @@ function EditCaseDialog({ testCase, onSave, ...dialog }: DialogState & { readonl
     <CaseDialogFrame
       form={form}
       onSubmit={save}
+      unsaved={
+        form.name !== testCase.name ||
+        argumentsText !== asJsonText(testCase.arguments) ||
+        expectationsText !== asJsonText(testCase.expectations) ||
+        JSON.stringify(context) !== JSON.stringify(testCase.context)
+      }
       title="Edit test case"
       description="Change what the case sends and what it expects. Its last result is cleared unless only the name changes."
     >

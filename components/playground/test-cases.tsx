@@ -1,71 +1,62 @@
 "use client";
 
-import { ListChecks, Pencil, Play, Trash2 } from "lucide-react";
-import { useState, useTransition } from "react";
-import { StatusBadge } from "@/components/ui/badge";
+import { ListChecks, Play } from "lucide-react";
+import { useEffect, useRef, useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { toast } from "@/components/ui/toaster";
 import type { ActionResult } from "@/lib/actions/action-result";
-import type { ExpectationResult, TestCaseRunResult, TestCaseView } from "@/lib/playground/playground-types";
-import { utcTime } from "./run-format";
+import type { FirePlan } from "@/lib/playground/fire-confirmation";
+import type { PlaygroundRunView, TestCaseRunResult, TestCaseView } from "@/lib/playground/playground-types";
+import { caseRunSummary } from "@/lib/playground/wording";
 import { SaveCaseDialog, type CaseValues } from "./save-case-dialog";
+import { TestCaseRow } from "./test-case-row";
+import type { ConfirmThenFire } from "./use-fire-confirmation";
 
 export interface TestCaseActions {
   readonly runAll: () => Promise<ActionResult<readonly TestCaseRunResult[]>>;
+  /** Runs case `id` alone. */
+  readonly runOne: (id: number) => Promise<ActionResult<TestCaseRunResult>>;
   /** Saves new values for case `id`, edited from the case as it was at `basedOn` (its `updatedAt`). */
   readonly update: (input: CaseValues & { readonly id: number; readonly basedOn: string }) => Promise<ActionResult<TestCaseView>>;
   readonly remove: (id: number) => Promise<ActionResult<undefined>>;
-}
-
-function Results({ results }: { results: readonly ExpectationResult[] }) {
-  return (
-    <ul className="grid gap-1.5">
-      {results.map((result, index) => (
-        <li key={index} className="grid gap-1 text-sm">
-          <span className="flex min-w-0 flex-wrap items-center gap-2">
-            <StatusBadge status={result.passed ? "success" : "danger"}>{result.passed ? "pass" : "fail"}</StatusBadge>
-            <span className="min-w-0 break-all">{result.label}</span>
-          </span>
-          {!result.passed && (
-            <dl className="grid gap-x-3 gap-y-0.5 rounded-md border bg-muted/40 p-2 font-mono text-xs sm:grid-cols-[6rem_1fr]">
-              <dt className="text-muted-foreground">expected</dt>
-              <dd className="min-w-0 break-all">{JSON.stringify(result.expected)}</dd>
-              <dt className="text-muted-foreground">actual</dt>
-              <dd className="min-w-0 break-all">{JSON.stringify(result.actual)}</dd>
-              {result.difference && (
-                <>
-                  <dt className="text-muted-foreground">difference</dt>
-                  <dd className="min-w-0 font-sans break-words">{result.difference}</dd>
-                </>
-              )}
-            </dl>
-          )}
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 interface TestCasesProps {
   readonly cases: readonly TestCaseView[];
   readonly canEdit: boolean;
   readonly actions: TestCaseActions;
+  /** The Test tab's one confirm step: asks first when the tool has side effects. */
+  readonly confirmThenFire: ConfirmThenFire;
+  /** Hands the fires a run made to the run history. */
+  readonly onRuns: (runs: readonly PlaygroundRunView[]) => void;
 }
 
+/** What is running: every case, or the one with this id. */
+type Running = "all" | number;
+
 /**
- * The tool's saved test cases with each one's last result; editors run them all (pass/fail,
- * and for each failure what was expected, what came, and how they differ), edit and delete them.
+ * The tool's saved test cases with each one's last result; editors run them all or one at a time
+ * (after the Test tab's confirmation for a tool with side effects), each result shown in its row
+ * and each fire added to the run history, and edit and delete them.
  */
-export function TestCases({ cases, canEdit, actions }: TestCasesProps) {
+export function TestCases({ cases, canEdit, actions, confirmThenFire, onRuns }: TestCasesProps) {
   const [latest, setLatest] = useState<ReadonlyMap<number, TestCaseRunResult>>(new Map());
   const [summary, setSummary] = useState("");
+  const [running, setRunning] = useState<Running | null>(null);
   const [deleting, setDeleting] = useState<TestCaseView | null>(null);
   // Each opening is a fresh form (a cancelled edit leaves nothing behind); the dialog stays mounted while it closes.
   const [editing, setEditing] = useState<{ testCase: TestCaseView; opening: number; trigger: HTMLElement } | null>(null);
   const [editOpen, setEditOpen] = useState(false);
   const [pending, startTransition] = useTransition();
+  const runTrigger = useRef<HTMLElement | null>(null);
+
+  // A Run button is disabled while cases run, which drops focus: it goes back once they are done.
+  useEffect(() => {
+    if (running !== null || (document.activeElement !== null && document.activeElement !== document.body)) return;
+    if (runTrigger.current?.isConnected) runTrigger.current.focus();
+  }, [running]);
 
   const edit = (testCase: TestCaseView, trigger: HTMLElement) => {
     setEditing((current) => ({ testCase, opening: (current?.opening ?? 0) + 1, trigger }));
@@ -81,25 +72,46 @@ export function TestCases({ cases, canEdit, actions }: TestCasesProps) {
   const update = async (testCase: TestCaseView, values: CaseValues) => {
     const result = await actions.update({ ...values, id: testCase.id, basedOn: testCase.updatedAt });
     if (result.ok) {
-      // A result from "Run all" judged the values the case no longer has.
+      // A result from a run judged the values the case no longer has.
       setLatest((current) => new Map([...current].filter(([caseId]) => caseId !== testCase.id)));
       toast.success(result.message ?? `Saved test case "${result.data.name}".`);
     }
     return result;
   };
 
-  const runAll = () =>
-    startTransition(async () => {
-      setSummary("Running the test cases…");
-      const result = await actions.runAll();
-      if (!result.ok) {
+  /** Asks first when the tool has side effects, then fires `plan` through `request` and shows each case's result in its row. */
+  const runCases = (plan: FirePlan, scope: Running, trigger: HTMLElement, request: () => Promise<ActionResult<readonly TestCaseRunResult[]>>) => {
+    const go = async () => {
+      runTrigger.current = trigger;
+      setRunning(scope);
+      setSummary(scope === "all" ? "Running the test cases…" : "Running the test case…");
+      try {
+        const result = await request();
+        if (!result.ok) {
+          setSummary("");
+          toast.error(result.message);
+          return;
+        }
+        setLatest((current) => new Map([...current, ...result.data.map((run) => [run.caseId, run] as const)]));
+        setSummary(caseRunSummary(result.data));
+        onRuns(result.data.map((run) => run.run));
+      } catch (error) {
         setSummary("");
-        toast.error(result.message);
-        return;
+        toast.error("The test cases could not reach the server. Check your connection and try again.");
+        console.error(error);
+      } finally {
+        setRunning(null);
       }
-      setLatest(new Map(result.data.map((run) => [run.caseId, run])));
-      const failed = result.data.filter((run) => !run.passed).length;
-      setSummary(failed === 0 ? `All ${result.data.length} test cases passed.` : `${failed} of ${result.data.length} test cases failed.`);
+    };
+    confirmThenFire(plan, () => void go());
+  };
+
+  const runAll = (trigger: HTMLElement) => runCases({ kind: "all_cases", count: cases.length }, "all", trigger, actions.runAll);
+
+  const runOne = (testCase: TestCaseView, trigger: HTMLElement) =>
+    runCases({ kind: "case", name: testCase.name }, testCase.id, trigger, async () => {
+      const result = await actions.runOne(testCase.id);
+      return result.ok ? { ...result, data: [result.data] } : result;
     });
 
   const remove = (testCase: TestCaseView) =>
@@ -117,8 +129,8 @@ export function TestCases({ cases, canEdit, actions }: TestCasesProps) {
           {summary}
         </p>
         {canEdit && cases.length > 0 && (
-          <Button variant="secondary" onClick={runAll} disabled={pending}>
-            <Play aria-hidden /> {pending ? "Running…" : "Run all"}
+          <Button variant="secondary" onClick={(event) => runAll(event.currentTarget)} disabled={running !== null}>
+            <Play aria-hidden /> {running === "all" ? "Running…" : "Run all"}
           </Button>
         )}
       </div>
@@ -128,41 +140,27 @@ export function TestCases({ cases, canEdit, actions }: TestCasesProps) {
         </EmptyState>
       ) : (
         <ul className="divide-y rounded-md border" aria-label="Test cases">
-          {cases.map((testCase) => {
-            const fresh = latest.get(testCase.id);
-            const last = fresh ? { passed: fresh.passed, results: fresh.results, at: null } : testCase.lastRun;
-            return (
-              <li key={testCase.id} aria-label={testCase.name} className="grid gap-2 p-3">
-                <div className="flex flex-wrap items-center gap-2">
-                  <span className="min-w-0 font-medium break-all">{testCase.name}</span>
-                  {last ? (
-                    <StatusBadge status={last.passed ? "success" : "danger"}>{last.passed ? "passing" : "failing"}</StatusBadge>
-                  ) : (
-                    <StatusBadge status="neutral">never run</StatusBadge>
-                  )}
-                  {last?.at && <span className="text-xs text-muted-foreground tabular-nums">last run {utcTime(last.at)}</span>}
-                  {canEdit && (
-                    <span className="ml-auto flex gap-1">
-                      <Button variant="ghost" size="icon" aria-label={`Edit test case ${testCase.name}`} onClick={(event) => edit(testCase, event.currentTarget)}>
-                        <Pencil aria-hidden />
-                      </Button>
-                      <Button variant="ghost" size="icon" aria-label={`Delete test case ${testCase.name}`} onClick={() => setDeleting(testCase)}>
-                        <Trash2 aria-hidden />
-                      </Button>
-                    </span>
-                  )}
-                </div>
-                {last && <Results results={last.results} />}
-              </li>
-            );
-          })}
+          {cases.map((testCase) => (
+            <TestCaseRow
+              key={testCase.id}
+              testCase={testCase}
+              fresh={latest.get(testCase.id)}
+              running={running === "all" || running === testCase.id}
+              busy={running !== null}
+              actions={
+                canEdit
+                  ? { run: (trigger) => runOne(testCase, trigger), edit: (trigger) => edit(testCase, trigger), remove: () => setDeleting(testCase) }
+                  : null
+              }
+            />
+          ))}
         </ul>
       )}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         title="Delete this test case?"
-        description={`"${deleting?.name ?? ""}" and its last result are removed. Runs in the history stay.`}
+        description={`"${deleting?.name ?? ""}" and its last result are removed. Its runs stay in the run history.`}
         confirmLabel="Delete test case"
         pending={pending}
         onConfirm={() => deleting && remove(deleting)}

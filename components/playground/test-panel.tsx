@@ -4,18 +4,18 @@ import { FlaskConical, Play, Send, Square } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { ValidationIssue } from "@/lib/errors";
 import type { PlaygroundMode, PlaygroundRunView, PlaygroundToolView, TestCaseView } from "@/lib/playground/playground-types";
 import { ArgumentsForm, type ArgumentsFormHandle } from "./arguments-form";
 import { ContextFields } from "./context-fields";
 import { requestRun } from "./run-request";
-import { runAnnouncement } from "./run-format";
+import { runAnnouncement, runLabel } from "./run-format";
 import { RunHistory } from "./run-history";
 import { RunResult } from "./run-result";
 import { SaveCaseDialog, type SaveCase } from "./save-case-dialog";
 import { TestCases, type TestCaseActions } from "./test-cases";
+import { useFireConfirmation } from "./use-fire-confirmation";
 
 interface TestPanelProps {
   readonly tool: PlaygroundToolView;
@@ -29,9 +29,10 @@ interface TestPanelProps {
 
 /**
  * The Test tab: arguments (a form from the tool's parameters) and turn context, Dry run for
- * everyone and Fire for editors (after a confirmation naming method and host when the tool has
- * side effects), a running state whose Cancel aborts the upstream call, the run, the tool's run
- * history (show, replay into the form) and its saved test cases.
+ * everyone and Fire for editors, a running state whose Cancel aborts the upstream call, the run,
+ * the tool's run history (show, replay into the form) and its saved test cases. Fire and the
+ * test cases' Run all and Run share one confirm step: a tool with side effects asks first, saying
+ * how many calls go where.
  */
 export function TestPanel({ tool, canFire, runs: initialRuns, cases, saveCase, caseActions }: TestPanelProps) {
   const id = useId();
@@ -45,7 +46,6 @@ export function TestPanel({ tool, canFire, runs: initialRuns, cases, saveCase, c
   const [announcement, setAnnouncement] = useState("");
   const [failure, setFailure] = useState<string | null>(null);
   const [issues, setIssues] = useState<readonly ValidationIssue[]>([]);
-  const [confirming, setConfirming] = useState(false);
   const [saving, setSaving] = useState(false);
   const actions = useRef<HTMLDivElement>(null);
   const lastMode = useRef<PlaygroundMode | null>(null);
@@ -59,8 +59,12 @@ export function TestPanel({ tool, canFire, runs: initialRuns, cases, saveCase, c
     else if (lastMode.current) focusAction(lastMode.current);
   }, [running]);
 
+  const { confirmThenFire, dialog } = useFireConfirmation(tool);
+  // New runs join the history, which stays newest first whatever order they were made in.
+  const keepRuns = (made: readonly PlaygroundRunView[]) =>
+    setRuns((current) => [...made, ...current.filter((candidate) => !made.some((run) => run.id === candidate.id))].sort((a, b) => b.id - a.id));
+
   const run = async (mode: PlaygroundMode) => {
-    setConfirming(false);
     if (formRef.current && !formRef.current.validateForm()) {
       setAnnouncement("Some arguments are not valid; fix the marked fields.");
       return;
@@ -75,7 +79,7 @@ export function TestPanel({ tool, canFire, runs: initialRuns, cases, saveCase, c
       const result = await requestRun({ toolName: tool.name, mode, arguments: args, context }, controller.signal);
       if (result.ok) {
         setShown(result.data);
-        setRuns((current) => [result.data, ...current.filter((candidate) => candidate.id !== result.data.id)]);
+        keepRuns([result.data]);
         setAnnouncement(runAnnouncement(result.data));
       } else {
         // Problems with a context field show next to it; any other problem is spelt out here.
@@ -97,17 +101,16 @@ export function TestPanel({ tool, canFire, runs: initialRuns, cases, saveCase, c
     }
   };
 
-  const fire = () => (tool.sideEffect ? setConfirming(true) : void run("fire"));
+  const fire = () => confirmThenFire({ kind: "fire" }, () => void run("fire"));
 
+  // Replaying only fills the form: nothing is sent until Dry run or Fire (which asks as always).
   const replay = (past: PlaygroundRunView) => {
     setArgs(past.arguments);
     setContext({ ...past.context });
     setShown(past);
-    setAnnouncement(`The arguments and context of run ${past.id} are back in the form.`);
+    setAnnouncement(`The arguments and context of run ${past.number} are back in the form; nothing was sent.`);
     formHeading.current?.focus();
   };
-
-  const target = tool.method && tool.host ? `${tool.method} to ${tool.host}` : "the tool";
 
   return (
     <div className="grid min-w-0 gap-6">
@@ -151,7 +154,7 @@ export function TestPanel({ tool, canFire, runs: initialRuns, cases, saveCase, c
 
         <Card
           title="Run"
-          description={shown ? `Run ${shown.id} by ${shown.actorEmail}` : "The outcome of a dry run or fire appears here."}
+          description={shown ? `${runLabel(shown)} by ${shown.actorEmail}` : "The outcome of a dry run or fire appears here."}
           actions={
             canFire && shown && shown.mode === "fire" && shown.suggestedExpectations.length > 0 ? (
               <Button variant="secondary" size="sm" onClick={() => setSaving(true)}>
@@ -175,27 +178,15 @@ export function TestPanel({ tool, canFire, runs: initialRuns, cases, saveCase, c
         </Card>
       </div>
 
-      <Card title="Run history" description="Every dry run and fire of this tool, newest first.">
+      <Card title="Run history" description="Every dry run and fire of this tool, test case runs included, newest first.">
         <RunHistory runs={runs} shownId={shown?.id ?? null} onShow={setShown} onReplay={replay} />
       </Card>
 
-      <Card title="Test cases" description="Saved runs with expectations, checked again by Run all and by npm run tools:check.">
-        <TestCases cases={cases} canEdit={canFire} actions={caseActions} />
+      <Card title="Test cases" description="Saved runs with expectations, checked again by Run all, by each case's Run and in CI.">
+        <TestCases cases={cases} canEdit={canFire} actions={caseActions} confirmThenFire={confirmThenFire} onRuns={keepRuns} />
       </Card>
 
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={(open) => {
-          setConfirming(open);
-          // Opened without a Radix trigger, the dialog has nowhere to return focus to on its own.
-          if (!open) setTimeout(() => focusAction("fire"));
-        }}
-        title={`Fire ${tool.name}?`}
-        description={`This tool has side effects: firing sends ${target} for real.`}
-        confirmLabel={tool.method ? `Fire ${tool.method}` : "Fire"}
-        destructive={false}
-        onConfirm={() => void run("fire")}
-      />
+      {dialog}
       {shown && (
         <SaveCaseDialog
           key={shown.id}

@@ -10,6 +10,7 @@ import { overlayClasses } from "@/components/ui/dialog";
 import { isTypingTarget } from "@/components/ui/keyboard";
 import { Tooltip } from "@/components/ui/tooltip";
 import { CommandPalette } from "./command-palette";
+import { LeaveGuardProvider } from "./leave-guard";
 import { isCurrentSection, SIDEBAR_COOKIE, visibleNavigation } from "./navigation";
 import { OperatorMenu, type ShellOperator } from "./operator-menu";
 
@@ -59,68 +60,70 @@ export function AppShell({ operator, initiallyCollapsed, children }: AppShellPro
   };
 
   return (
-    <div className="flex min-h-dvh">
-      <a href="#content" className="sr-only z-50 rounded-md bg-surface px-3 py-2 focus:not-sr-only focus:absolute focus:top-3 focus:left-3">
-        Skip to content
-      </a>
-      <aside
-        aria-label="Sidebar"
-        className={cn("sticky top-0 hidden h-dvh shrink-0 flex-col border-r bg-sidebar transition-[width] md:flex", collapsed ? "w-16" : "w-60")}
-      >
-        <SidebarContent operator={operator} pathname={pathname} compact={collapsed} onSearch={openPalette}>
-          <Tooltip content={`${collapsed ? "Expand" : "Collapse"} sidebar (Ctrl+B)`} side="right">
+    <LeaveGuardProvider>
+      <div className="flex min-h-dvh">
+        <a href="#content" className="sr-only z-50 rounded-md bg-surface px-3 py-2 focus:not-sr-only focus:absolute focus:top-3 focus:left-3">
+          Skip to content
+        </a>
+        <aside
+          aria-label="Sidebar"
+          className={cn("sticky top-0 hidden h-dvh shrink-0 flex-col border-r bg-sidebar transition-[width] md:flex", collapsed ? "w-16" : "w-60")}
+        >
+          <SidebarContent operator={operator} pathname={pathname} compact={collapsed} onSearch={openPalette}>
+            <Tooltip content={`${collapsed ? "Expand" : "Collapse"} sidebar (Ctrl+B)`} side="right">
+              <button
+                type="button"
+                onClick={toggleCollapsed}
+                aria-expanded={!collapsed}
+                className="inline-flex size-8 items-center justify-center rounded-md text-muted-foreground outline-none hover:bg-muted hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+              >
+                {collapsed ? <PanelLeftOpen aria-hidden className="size-4" /> : <PanelLeftClose aria-hidden className="size-4" />}
+                <span className="sr-only">{collapsed ? "Expand sidebar" : "Collapse sidebar"}</span>
+              </button>
+            </Tooltip>
+          </SidebarContent>
+        </aside>
+
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-background/95 px-2 backdrop-blur md:hidden">
+            <DialogPrimitive.Root open={sheetOpen} onOpenChange={setSheetOpen}>
+              <DialogPrimitive.Trigger className="inline-flex size-11 items-center justify-center rounded-md outline-none hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/50">
+                <MenuIcon aria-hidden className="size-5" />
+                <span className="sr-only">Open navigation</span>
+              </DialogPrimitive.Trigger>
+              <DialogPrimitive.Portal>
+                <DialogPrimitive.Overlay className={overlayClasses} />
+                <DialogPrimitive.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col border-r bg-sidebar shadow-xl outline-none data-[state=open]:animate-in data-[state=open]:slide-in-from-left">
+                  <DialogPrimitive.Title className="sr-only">Navigation</DialogPrimitive.Title>
+                  <DialogPrimitive.Description className="sr-only">Sections of the console and your account.</DialogPrimitive.Description>
+                  <SidebarContent operator={operator} pathname={pathname} compact={false} onSearch={openPalette}>
+                    <DialogPrimitive.Close className="inline-flex size-11 items-center justify-center rounded-md text-sm text-muted-foreground outline-none hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/50">
+                      <PanelLeftClose aria-hidden className="size-4" />
+                      <span className="sr-only">Close navigation</span>
+                    </DialogPrimitive.Close>
+                  </SidebarContent>
+                </DialogPrimitive.Content>
+              </DialogPrimitive.Portal>
+            </DialogPrimitive.Root>
+            <Link href="/" className="px-1 text-base font-semibold tracking-tight text-accent-foreground">
+              Quiver
+            </Link>
             <button
               type="button"
-              onClick={toggleCollapsed}
-              aria-expanded={!collapsed}
-              className="inline-flex size-8 items-center justify-center rounded-md text-muted-foreground outline-none hover:bg-muted hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+              onClick={openPalette}
+              className="ml-auto inline-flex size-11 items-center justify-center rounded-md outline-none hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/50"
             >
-              {collapsed ? <PanelLeftOpen aria-hidden className="size-4" /> : <PanelLeftClose aria-hidden className="size-4" />}
-              <span className="sr-only">{collapsed ? "Expand sidebar" : "Collapse sidebar"}</span>
+              <Search aria-hidden className="size-5" />
+              <span className="sr-only">Search and commands</span>
             </button>
-          </Tooltip>
-        </SidebarContent>
-      </aside>
-
-      <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-background/95 px-2 backdrop-blur md:hidden">
-          <DialogPrimitive.Root open={sheetOpen} onOpenChange={setSheetOpen}>
-            <DialogPrimitive.Trigger className="inline-flex size-11 items-center justify-center rounded-md outline-none hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/50">
-              <MenuIcon aria-hidden className="size-5" />
-              <span className="sr-only">Open navigation</span>
-            </DialogPrimitive.Trigger>
-            <DialogPrimitive.Portal>
-              <DialogPrimitive.Overlay className={overlayClasses} />
-              <DialogPrimitive.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col border-r bg-sidebar shadow-xl outline-none data-[state=open]:animate-in data-[state=open]:slide-in-from-left">
-                <DialogPrimitive.Title className="sr-only">Navigation</DialogPrimitive.Title>
-                <DialogPrimitive.Description className="sr-only">Sections of the console and your account.</DialogPrimitive.Description>
-                <SidebarContent operator={operator} pathname={pathname} compact={false} onSearch={openPalette}>
-                  <DialogPrimitive.Close className="inline-flex size-11 items-center justify-center rounded-md text-sm text-muted-foreground outline-none hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/50">
-                    <PanelLeftClose aria-hidden className="size-4" />
-                    <span className="sr-only">Close navigation</span>
-                  </DialogPrimitive.Close>
-                </SidebarContent>
-              </DialogPrimitive.Content>
-            </DialogPrimitive.Portal>
-          </DialogPrimitive.Root>
-          <Link href="/tools" className="px-1 text-base font-semibold tracking-tight text-accent-foreground">
-            Quiver
-          </Link>
-          <button
-            type="button"
-            onClick={openPalette}
-            className="ml-auto inline-flex size-11 items-center justify-center rounded-md outline-none hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/50"
-          >
-            <Search aria-hidden className="size-5" />
-            <span className="sr-only">Search and commands</span>
-          </button>
-        </header>
-        <main id="content" tabIndex={-1} className="mx-auto w-full max-w-6xl min-w-0 flex-1 px-4 py-6 outline-none md:px-8 md:py-8">
-          {children}
-        </main>
+          </header>
+          <main id="content" tabIndex={-1} className="mx-auto w-full max-w-6xl min-w-0 flex-1 px-4 py-6 outline-none md:px-8 md:py-8">
+            {children}
+          </main>
+        </div>
+        <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} role={operator.role} />
       </div>
-      <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} role={operator.role} />
-    </div>
+    </LeaveGuardProvider>
   );
 }
 
@@ -138,7 +141,7 @@ function SidebarContent({ operator, pathname, compact, onSearch, children }: Sid
     <>
       <div className={cn("flex h-14 items-center gap-2 px-3", compact ? "justify-center" : "justify-between")}>
         {!compact && (
-          <Link href="/tools" className="rounded-sm px-1 text-base font-semibold tracking-tight text-accent-foreground">
+          <Link href="/" className="rounded-sm px-1 text-base font-semibold tracking-tight text-accent-foreground">
             Quiver
           </Link>
         )}

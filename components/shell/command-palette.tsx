@@ -1,16 +1,21 @@
 "use client";
 
 import { Command } from "cmdk";
-import { Code2, CornerDownLeft, LogOut, UserPlus, UsersRound, Wrench } from "lucide-react";
+import { Code2, CornerDownLeft, KeyRound, LockKeyhole, LogOut, Plus, Upload, UserPlus, UsersRound, Wrench } from "lucide-react";
 import { signOut } from "next-auth/react";
 import { useTheme } from "next-themes";
-import { useRouter } from "next/navigation";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { searchConsoleAction } from "@/lib/catalog/actions";
+import { CREATE_KEY_DIALOG } from "@/components/api-keys/create-key-dialog";
+import { editCredentialDialog } from "@/components/credentials/credential-actions";
+import { NEW_CREDENTIAL_DIALOG } from "@/components/credentials/new-credential-button";
 import { overlayClasses } from "@/components/ui/dialog";
+import { openingLink } from "@/components/ui/use-opened-by-link";
+import { hasRole, isRole } from "@/lib/operators/roles";
 import type { ConsoleSearchResults } from "@/lib/catalog/console-search";
 import { visibleNavigation } from "./navigation";
+import { useGuardedNavigation } from "./leave-guard";
 import { THEMES } from "./operator-menu";
 
 interface PaletteCommand {
@@ -21,7 +26,7 @@ interface PaletteCommand {
   readonly run: () => void;
 }
 
-const NO_RESULTS: ConsoleSearchResults = { tools: [], personas: [] };
+const NO_RESULTS: ConsoleSearchResults = { tools: [], personas: [], credentials: [] };
 
 function matches(command: PaletteCommand, query: string): boolean {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
@@ -29,9 +34,9 @@ function matches(command: PaletteCommand, query: string): boolean {
   return words.every((word) => text.includes(word));
 }
 
-/** ⌘K / Ctrl+K: jump to any page, tool or persona by name, or run an action the role allows. */
+/** ⌘K / Ctrl+K: jump to any page, tool, persona or credential by name, or start what the role allows (New tool, Create API key, …). */
 export function CommandPalette({ open, onOpenChange, role }: { open: boolean; onOpenChange: (open: boolean) => void; role: string }) {
-  const router = useRouter();
+  const navigate = useGuardedNavigation();
   const { setTheme } = useTheme();
   const [query, setQuery] = useState("");
   const [results, setResults] = useState<ConsoleSearchResults>(NO_RESULTS);
@@ -57,7 +62,7 @@ export function CommandPalette({ open, onOpenChange, role }: { open: boolean; on
   };
   const go = (href: string) => () => {
     close(false);
-    router.push(href);
+    navigate(href);
   };
 
   const pages: PaletteCommand[] = [
@@ -70,10 +75,24 @@ export function CommandPalette({ open, onOpenChange, role }: { open: boolean; on
     })),
     { id: "page:/settings/users", label: "Operators", keywords: "users people roles settings", icon: <UsersRound aria-hidden />, run: go("/settings/users") },
   ];
-  const actions: PaletteCommand[] = [
-    ...(role === "admin"
-      ? [{ id: "action:add-operator", label: "Add an operator", keywords: "user invite new", icon: <UserPlus aria-hidden />, run: go("/settings/users#add-operator") }]
+  const mayEdit = isRole(role) && hasRole(role, "editor");
+  const creating: PaletteCommand[] = [
+    ...(mayEdit
+      ? [
+          { id: "action:new-tool", label: "New tool", keywords: "create add http request", icon: <Plus aria-hidden />, run: go("/tools/new-tool") },
+          { id: "action:import-tools", label: "Import tools", keywords: "openapi swagger curl json upload", icon: <Upload aria-hidden />, run: go("/tools/import-tools") },
+          { id: "action:new-credential", label: "New credential", keywords: "create secret api key oauth2 basic", icon: <LockKeyhole aria-hidden />, run: go(openingLink("/credentials", NEW_CREDENTIAL_DIALOG)) },
+        ]
       : []),
+    ...(role === "admin"
+      ? [
+          { id: "action:create-key", label: "Create API key", keywords: "new token agent mcp connect", icon: <KeyRound aria-hidden />, run: go(openingLink("/settings/api-keys", CREATE_KEY_DIALOG)) },
+          { id: "action:add-operator", label: "Add an operator", keywords: "user invite new", icon: <UserPlus aria-hidden />, run: go("/settings/users#add-operator") },
+        ]
+      : []),
+  ];
+  const actions: PaletteCommand[] = [
+    ...creating,
     ...THEMES.map(({ value, label, icon: Icon }) => ({
       id: `action:theme-${value}`,
       label: `Theme: ${label}`,
@@ -104,12 +123,12 @@ export function CommandPalette({ open, onOpenChange, role }: { open: boolean; on
           className="fixed top-4 left-1/2 z-50 w-[calc(100%-1rem)] max-w-xl -translate-x-1/2 overflow-hidden rounded-lg border bg-surface-raised shadow-2xl outline-none data-[state=open]:animate-in data-[state=open]:fade-in-0 sm:top-[15vh]"
         >
           <DialogPrimitive.Title className="sr-only">Command palette</DialogPrimitive.Title>
-          <DialogPrimitive.Description className="sr-only">Type to find a page, tool or persona, then press Enter.</DialogPrimitive.Description>
+          <DialogPrimitive.Description className="sr-only">Type to find a page, tool, persona or credential, or an action such as New tool, then press Enter.</DialogPrimitive.Description>
           <Command shouldFilter={false} label="Command palette" loop>
             <Command.Input
               value={query}
               onValueChange={setQuery}
-              placeholder="Search tools, personas, pages…"
+              placeholder="Search tools, personas, credentials, actions…"
               className="h-12 w-full border-b bg-transparent px-4 text-base outline-none placeholder:text-muted-foreground sm:text-sm"
             />
             <Command.List className="max-h-[min(60dvh,24rem)] overflow-y-auto p-1.5">
@@ -133,6 +152,16 @@ export function CommandPalette({ open, onOpenChange, role }: { open: boolean; on
                   keywords: persona.slug,
                   icon: <UsersRound aria-hidden />,
                   run: go(`/personas/${persona.slug}`),
+                }))}
+              />
+              <PaletteGroup
+                heading="Credentials"
+                commands={results.credentials.map((credential) => ({
+                  id: `credential:${credential.name}`,
+                  label: credential.name,
+                  keywords: credential.kind,
+                  icon: <LockKeyhole aria-hidden />,
+                  run: go(mayEdit ? openingLink("/credentials", editCredentialDialog(credential.name)) : "/credentials"),
                 }))}
               />
               <PaletteGroup heading="Actions" commands={actions.filter((command) => matches(command, query))} />

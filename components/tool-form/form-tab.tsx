@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { Card } from "@/components/ui/card";
 import { Field, Input, Textarea } from "@/components/ui/field";
 import type { ValidationIssue } from "@/lib/errors";
@@ -28,18 +29,31 @@ interface FormTabProps {
   readonly onSecretChange: (header: string, entry: SecretEntry) => void;
   /** The URL of the stored tool being edited (null for a new or cloned one): its stored secrets were entered for its origin. */
   readonly storedUrl: string | null;
+  /** Set while the name typed belongs to another tool: the name's error links that tool. */
+  readonly takenName: string | null;
   /** The last definition the rules allowed, for the live preview. */
   readonly definition: ToolDefinition | null;
 }
 
-/** The tool editor's form tab: one card per part of the definition, with the live preview beside them. */
-export function FormTab({ draft, update, issues, readOnly, credentials, masks, secrets, onSecretChange, storedUrl, definition }: FormTabProps) {
+/**
+ * The tool editor's form tab: one card per part of the definition, then the live preview. The
+ * preview sits beside the cards only from 1536 px (2xl): below that, a column beside them left the
+ * form ~550 px and wrapped its rows, so it follows them at full width, where its JSON reads best.
+ * Read-only (a viewer), every control of the definition is disabled — not merely unsaveable.
+ */
+export function FormTab({ draft, update, issues, readOnly, credentials, masks, secrets, onSecretChange, storedUrl, takenName, definition }: FormTabProps) {
   return (
-    <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
-      <div className="grid min-w-0 gap-6">
+    <div className="grid gap-6 2xl:grid-cols-[minmax(0,1fr)_28rem]">
+      <fieldset disabled={readOnly} aria-label={readOnly ? "Tool definition (read-only)" : undefined} className="grid min-w-0 gap-6">
         <Card title="Basics" description="How the model finds and understands the tool.">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field id={controlId("name")} label="Name" error={issuesAt(issues, "name")} hint="Lower-case letters, digits and _; what the model calls.">
+          {/* Tops aligned: Name has a hint and Group none, and stretched cells would push Group down. */}
+          <div className="grid items-start gap-4 sm:grid-cols-2">
+            <Field
+              id={controlId("name")}
+              label="Name"
+              error={issuesAt(issues, "name")}
+              errorAction={takenName && issuesAt(issues, "name") ? <Link href={`/tools/${encodeURIComponent(takenName)}`} className="underline underline-offset-2">Open {takenName}</Link> : undefined}
+              hint="Lower-case letters, digits and _; what the model calls.">
               <Input id={controlId("name")} value={draft.name} readOnly={readOnly} hasHint error={issuesAt(issues, "name")} className="font-mono" spellCheck={false} onChange={(event) => update({ name: event.target.value })} />
             </Field>
             <Field id={controlId("group")} label="Group" error={issuesAt(issues, "group")}>
@@ -71,8 +85,8 @@ export function FormTab({ draft, update, issues, readOnly, credentials, masks, s
         <Card title="Response and behaviour" description="What the model receives, and when the tool ends the turn.">
           <BehaviourEditor draft={draft} update={update} issues={issues} readOnly={readOnly} />
         </Card>
-      </div>
-      <aside aria-label="Live preview" className="min-w-0 xl:sticky xl:top-6 xl:self-start">
+      </fieldset>
+      <aside aria-label="Live preview" className="min-w-0 2xl:sticky 2xl:top-6 2xl:self-start">
         <Card title="Live preview" description="Updates as you type, from the last valid state.">
           <LivePreview definition={definition} />
         </Card>

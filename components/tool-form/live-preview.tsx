@@ -1,12 +1,11 @@
 "use client";
 
-// Form alone, not the package's index, which would bring ajv along (see playground/arguments-form.tsx).
-import Form from "@rjsf/core/lib/components/Form.js";
-import { argumentsValidator } from "@/components/playground/arguments-validator";
+import { useState } from "react";
+import { ArgumentsForm } from "@/components/playground/arguments-form";
 import { StatusBadge } from "@/components/ui/badge";
 import { CodeBlock } from "@/components/ui/code-block";
 import { Tabs } from "@/components/ui/tabs";
-import { compatibilityReport, definitionShape, PROVIDER_FORMATS, toProviderSpecs, type ToolDefinition } from "@/lib/tools/client";
+import { compatibilityReport, definitionShape, PROVIDER_FORMATS, toProviderSpecs, type ObjectSchema, type ToolDefinition } from "@/lib/tools/client";
 
 const PROVIDER_NAMES: Record<string, string> = { openai: "OpenAI", anthropic: "Anthropic", gemini: "Gemini", mcp: "MCP" };
 
@@ -30,8 +29,8 @@ export function LivePreview({ definition }: { definition: ToolDefinition | null 
           value: "form",
           label: "Arguments form",
           content: (
-            <div className="rjsf-preview rounded-md border bg-surface p-3 text-sm">
-              <Form schema={definition.parameters as object} validator={argumentsValidator} noHtml5Validate uiSchema={{ "ui:submitButtonOptions": { norender: true } }} idPrefix="preview" />
+            <div className="rounded-md border bg-surface p-3">
+              <PreviewForm schema={definition.parameters} />
             </div>
           ),
         },
@@ -71,4 +70,10 @@ export function LivePreview({ definition }: { definition: ToolDefinition | null 
       ]}
     />
   );
+}
+
+/** The form the Test tab shows (same templates, same labels), filled in here only to try it. */
+function PreviewForm({ schema }: { schema: ObjectSchema }) {
+  const [value, setValue] = useState<unknown>(undefined);
+  return <ArgumentsForm schema={schema} value={value} onChange={setValue} formRef={null} idPrefix="preview" />;
 }

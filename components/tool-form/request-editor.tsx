@@ -1,21 +1,18 @@
 "use client";
 
-import { Plus, Trash2 } from "lucide-react";
 import { useRef, type ReactNode } from "react";
-import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Field, Input } from "@/components/ui/field";
+import { Input } from "@/components/ui/field";
 import { issuesInside } from "@/components/ui/field-errors";
 import { JsonEditor } from "@/components/ui/json-editor";
 import { Select } from "@/components/ui/select";
 import type { ValidationIssue } from "@/lib/errors";
 import { HTTP_METHODS, QUERY_STYLES, soleReference, type QueryStyle } from "@/lib/tools/client";
 import { controlId, issuesAt } from "./field-issues";
+import { KeyValueRows } from "./key-value-rows";
 import { insertAtCursor, PlaceholderMenu } from "./placeholder-menu";
 import { SecretField, type SecretEntry } from "./secret-field";
-import { rowKey, takesBody, type HeaderRow, type PairRow, type QueryRow, type ToolDraft } from "./tool-draft";
-
-type Row = PairRow | HeaderRow | QueryRow;
+import { rowKey, takesBody, type HeaderRow, type QueryRow, type ToolDraft } from "./tool-draft";
 
 /** Each query style, and how it writes the list ["a", "b"] for the key `k` (SPEC §1.8). */
 const QUERY_STYLE_LABELS: Readonly<Record<QueryStyle, string>> = {
@@ -100,7 +97,7 @@ export function RequestEditor({ draft, update, issues, readOnly, secrets, creden
 
       {credential}
 
-      <Rows
+      <KeyValueRows
         title="Headers"
         rows={draft.headers}
         readOnly={readOnly}
@@ -113,12 +110,10 @@ export function RequestEditor({ draft, update, issues, readOnly, secrets, creden
         renderExtra={(row, replace) => {
           const header = row as HeaderRow;
           return (
-            <>
-              <label className="inline-flex min-h-11 items-center gap-2 text-sm sm:min-h-9">
-                <Checkbox checked={header.secret} disabled={readOnly} onCheckedChange={(checked) => replace({ ...header, secret: checked === true, value: "" })} aria-label={`${header.name || "header"} is secret`} />
-                Secret
-              </label>
-            </>
+            <label className="inline-flex min-h-11 shrink-0 items-center gap-2 text-sm sm:min-h-9">
+              <Checkbox checked={header.secret} disabled={readOnly} onCheckedChange={(checked) => replace({ ...header, secret: checked === true, value: "" })} aria-label={`${header.name || "header"} is secret`} />
+              Secret
+            </label>
           );
         }}
         renderValue={(row) => {
@@ -139,7 +134,7 @@ export function RequestEditor({ draft, update, issues, readOnly, secrets, creden
         }}
       />
 
-      <Rows
+      <KeyValueRows
         title="Query parameters"
         rows={draft.query}
         readOnly={readOnly}
@@ -157,7 +152,7 @@ export function RequestEditor({ draft, update, issues, readOnly, secrets, creden
           if (query.style === "repeat" && !(reference !== null && listParameters.has(reference))) return null;
           const id = controlId(`request.query_style.${query.name}#${query.key}`);
           return (
-            <div className="w-48">
+            <div className="w-48 shrink-0">
               <label htmlFor={id} className="sr-only">
                 How {query.name || "this entry"} sends a list
               </label>
@@ -212,111 +207,5 @@ export function RequestEditor({ draft, update, issues, readOnly, secrets, creden
         {issuesAt(issues, "request.body") && <p className="text-xs font-medium text-danger-foreground">{issuesAt(issues, "request.body")}</p>}
       </div>
     </div>
-  );
-}
-
-interface RowsProps {
-  readonly title: string;
-  readonly rows: readonly Row[];
-  readonly onChange: (rows: Row[]) => void;
-  readonly newRow: () => Row;
-  readonly addLabel: string;
-  readonly readOnly: boolean;
-  readonly issuesPath: string;
-  readonly issues: readonly ValidationIssue[];
-  readonly parameterNames: readonly string[];
-  readonly renderExtra?: (row: Row, replace: (row: Row) => void) => React.ReactNode;
-  /** Replaces the plain value input (e.g. a secret field); null keeps the input. */
-  readonly renderValue?: (row: Row) => React.ReactNode;
-  /** A problem of the row found elsewhere than at its own path (its query style), shown under it. */
-  readonly rowIssue?: (row: Row) => string | undefined;
-}
-
-/** Name/value rows with a placeholder menu per value and a labelled delete button. */
-function Rows({ title, rows, onChange, newRow, addLabel, readOnly, issuesPath, issues, parameterNames, renderExtra, renderValue, rowIssue }: RowsProps) {
-  const inputs = useRef(new Map<string, HTMLInputElement>());
-  const replace = (index: number) => (row: Row) => onChange(rows.map((candidate, position) => (position === index ? row : candidate)));
-  const blockError = issuesAt(issues, issuesPath);
-  return (
-    <fieldset className="grid gap-2">
-      <legend className="mb-1.5 text-sm font-medium">{title}</legend>
-      {rows.length === 0 && <p className="text-sm text-muted-foreground">None.</p>}
-      {rows.map((row, index) => {
-        const path = `${issuesPath}.${row.name}`;
-        const error = issuesAt(issues, path);
-        const extraError = rowIssue?.(row);
-        const custom = renderValue?.(row);
-        return (
-          <div key={row.key} className="grid gap-1.5 rounded-md border bg-surface p-2 sm:border-0 sm:bg-transparent sm:p-0">
-            <div className="flex flex-wrap items-start gap-2">
-              <div className="min-w-0 flex-1 basis-36">
-                <label htmlFor={controlId(`${path}#name-${row.key}`)} className="sr-only">
-                  {title} name {index + 1}
-                </label>
-                <Input
-                  id={controlId(`${path}#name-${row.key}`)}
-                  value={row.name}
-                  placeholder="Name"
-                  readOnly={readOnly}
-                  spellCheck={false}
-                  className="font-mono"
-                  onChange={(event) => replace(index)({ ...row, name: event.target.value })}
-                />
-              </div>
-              {custom ? (
-                <div className="min-w-0 flex-[2] basis-64">{custom}</div>
-              ) : (
-                <>
-                  <div className="min-w-0 flex-[2] basis-48">
-                    <label htmlFor={controlId(path)} className="sr-only">
-                      Value of {row.name || `${title.toLowerCase()} ${index + 1}`}
-                    </label>
-                    <Input
-                      ref={(element) => {
-                        if (element) inputs.current.set(row.key, element);
-                      }}
-                      id={controlId(path)}
-                      value={row.value}
-                      placeholder="Value"
-                      readOnly={readOnly}
-                      error={error}
-                      spellCheck={false}
-                      className="font-mono"
-                      onChange={(event) => replace(index)({ ...row, value: event.target.value })}
-                    />
-                  </div>
-                  {!readOnly && (
-                    <PlaceholderMenu
-                      label={`Insert a placeholder into ${row.name || "this value"}`}
-                      parameters={parameterNames}
-                      onInsert={(placeholder) => replace(index)({ ...row, value: insertAtCursor(inputs.current.get(row.key) ?? null, row.value, placeholder) })}
-                    />
-                  )}
-                </>
-              )}
-              {renderExtra?.(row, replace(index))}
-              {!readOnly && (
-                <Button variant="ghost" size="icon" onClick={() => onChange(rows.filter((_, position) => position !== index))}>
-                  <Trash2 aria-hidden />
-                  <span className="sr-only">
-                    Remove {row.name || `${title.toLowerCase()} ${index + 1}`}
-                  </span>
-                </Button>
-              )}
-            </div>
-            {error && <p className="text-xs font-medium text-danger-foreground">{error}</p>}
-            {extraError && <p className="text-xs font-medium text-danger-foreground">{extraError}</p>}
-          </div>
-        );
-      })}
-      {blockError && <p className="text-xs font-medium text-danger-foreground">{blockError}</p>}
-      {!readOnly && (
-        <div>
-          <Button variant="secondary" size="sm" onClick={() => onChange([...rows, newRow()])}>
-            <Plus aria-hidden /> {addLabel}
-          </Button>
-        </div>
-      )}
-    </fieldset>
   );
 }

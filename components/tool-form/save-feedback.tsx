@@ -1,7 +1,9 @@
-import { AlertTriangle } from "lucide-react";
+import { AlertTriangle, History } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import type { ValidationIssue } from "@/lib/errors";
+import { formatTime } from "@/components/usage/format";
 import { controlId } from "./field-issues";
+import type { DraftOffer } from "./kept-draft";
 import type { SaveFailure } from "./use-tool-save";
 
 /**
@@ -43,6 +45,33 @@ export function SaveFailureAlert({ failure, onReapply }: { readonly failure: Sav
           </Button>
         </div>
       )}
+    </div>
+  );
+}
+
+/** The offer of a draft an earlier load of this page kept (an accidental reload loses nothing). */
+export function KeptDraftOffer({ offer }: { readonly offer: DraftOffer }) {
+  // The offer goes away once answered: the operator carries on from the tool's first field.
+  const answer = (choice: () => void) => () => {
+    choice();
+    requestAnimationFrame(() => document.getElementById(controlId("name"))?.focus());
+  };
+  return (
+    <div role="status" className="grid gap-3 rounded-lg border border-info/40 bg-info-subtle p-4 text-sm text-info-foreground sm:flex sm:items-center sm:justify-between">
+      <p className="flex items-start gap-2">
+        <History aria-hidden className="mt-0.5 size-4 shrink-0" />
+        <span>
+          Unsaved changes from {formatTime(new Date(offer.keptAt))} were kept in this tab. Secret values are never kept: enter them again after restoring.
+        </span>
+      </p>
+      <div className="flex shrink-0 gap-2">
+        <Button variant="secondary" size="sm" onClick={answer(offer.discard)}>
+          Discard them
+        </Button>
+        <Button size="sm" onClick={answer(offer.restore)}>
+          Restore changes
+        </Button>
+      </div>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, us
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { ArrowDown, ArrowUp, ChevronRight, GripVertical, Plus, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { cn } from "@/components/ui/cn";
@@ -13,23 +13,9 @@ import { issuesWithin } from "@/components/ui/field-errors";
 import { RowActions } from "@/components/ui/menu";
 import { Select } from "@/components/ui/select";
 import type { ValidationIssue } from "@/lib/errors";
-import { CONSTRAINTS, newField, PARAMETER_TYPES, type ConstraintKeyword, type ParameterField, type ParameterType } from "@/lib/tools/client";
+import { newField, PARAMETER_TYPES, type ParameterField, type ParameterType } from "@/lib/tools/client";
 import { controlId, issuesAt } from "./field-issues";
-
-const CONSTRAINT_LABELS: Record<ConstraintKeyword, string> = {
-  minLength: "Min length",
-  maxLength: "Max length",
-  pattern: "Pattern (regex)",
-  format: "Format",
-  minimum: "Minimum",
-  maximum: "Maximum",
-  exclusiveMinimum: "Exclusive minimum",
-  exclusiveMaximum: "Exclusive maximum",
-  multipleOf: "Multiple of",
-  minItems: "Min items",
-  maxItems: "Max items",
-  uniqueItems: "Unique items (true/false)",
-};
+import { ConstraintFields, SchemaTextField } from "./parameter-constraints";
 
 /** A field with another type: what still applies (name, description, required) is kept. */
 function withType(field: ParameterField, type: ParameterType): ParameterField {
@@ -67,6 +53,15 @@ interface FieldListProps {
  * (focus the handle, Space, arrows, Space) or through "Move up" / "Move down".
  */
 export function FieldList({ fields, onChange, basePath, issues, readOnly, depth = 0 }: FieldListProps) {
+  // A parameter just added gets the focus, so its name is typed at once (and left, which shows its error).
+  const [added, setAdded] = useState<string | null>(null);
+  const add = () => {
+    const field = newField("string", "");
+    setAdded(field.key);
+    onChange([...fields, field]);
+  };
+  // dnd-kit numbers its screen-reader hints from a global counter unless given an id: the server's and the browser's would differ.
+  const dndId = useId();
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const replace = (index: number, field: ParameterField) => onChange(fields.map((candidate, position) => (position === index ? field : candidate)));
   const move = (index: number, offset: number) => {
@@ -85,6 +80,7 @@ export function FieldList({ fields, onChange, basePath, issues, readOnly, depth 
     <div className="grid gap-2">
       {fields.length === 0 && <p className="rounded-md border border-dashed px-3 py-4 text-center text-sm text-muted-foreground">{depth === 0 ? "No parameters yet." : "No properties yet."}</p>}
       <DndContext
+        id={dndId}
         sensors={sensors}
         collisionDetection={closestCenter}
         onDragEnd={onDragEnd}
@@ -105,6 +101,7 @@ export function FieldList({ fields, onChange, basePath, issues, readOnly, depth 
                 onMove={(offset) => move(index, offset)}
                 isFirst={index === 0}
                 isLast={index === fields.length - 1}
+                focusName={added === field.key ? () => setAdded(null) : undefined}
               />
             ))}
           </ol>
@@ -112,7 +109,7 @@ export function FieldList({ fields, onChange, basePath, issues, readOnly, depth 
       </DndContext>
       {!readOnly && (
         <div>
-          <Button variant="secondary" size="sm" onClick={() => onChange([...fields, newField("string", "")])}>
+          <Button variant="secondary" size="sm" onClick={add}>
             <Plus aria-hidden /> {depth === 0 ? "Add parameter" : "Add property"}
           </Button>
         </div>
@@ -132,14 +129,19 @@ interface RowProps {
   readonly onMove: (offset: -1 | 1) => void;
   readonly isFirst: boolean;
   readonly isLast: boolean;
+  /** Set for the row just added: its name input takes the focus (and the call says it did). */
+  readonly focusName?: () => void;
 }
 
-function SortableFieldRow({ field, path, issues, readOnly, depth, onChange, onRemove, onMove, isFirst, isLast }: RowProps) {
+function SortableFieldRow({ field, path, issues, readOnly, depth, onChange, onRemove, onMove, isFirst, isLast, focusName }: RowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: field.key, disabled: readOnly });
-  const ownIssues = issuesWithin(issues, path);
+  // A row just added (the one handed focusName) is not a mistake yet: "needs a name" waits until its name is left.
+  const [nameLeft, setNameLeft] = useState(focusName === undefined);
+  const shown = field.name.trim() === "" && !nameLeft ? issues.filter((issue) => issue.path !== path) : issues;
+  const ownIssues = issuesWithin(shown, path);
   const [open, setOpen] = useState(ownIssues.length > 0);
   const label = field.name || "new parameter";
-  const nameError = issuesAt(issues, path) ?? issuesAt(issues, `${path}.name`);
+  const nameError = issuesAt(shown, path) ?? issuesAt(shown, `${path}.name`);
 
   return (
     <li
@@ -147,7 +149,7 @@ function SortableFieldRow({ field, path, issues, readOnly, depth, onChange, onRe
       style={{ transform: CSS.Transform.toString(transform), transition }}
       className={cn("rounded-md border bg-surface", isDragging && "relative z-10 shadow-lg", ownIssues.length > 0 && "border-danger/60")}
     >
-      <div className="flex flex-wrap items-center gap-2 p-2">
+      <div className="flex flex-wrap items-center gap-2 p-2 sm:flex-nowrap">
         {!readOnly && (
           <button
             type="button"
@@ -169,27 +171,34 @@ function SortableFieldRow({ field, path, issues, readOnly, depth, onChange, onRe
         >
           <ChevronRight aria-hidden className={cn("size-4 transition-transform", open && "rotate-90")} />
         </button>
-        <div className="min-w-0 flex-1 basis-40">
+        <div className="min-w-0 flex-1 basis-40 sm:basis-0">
           <label htmlFor={controlId(`${path}.name`)} className="sr-only">
             Name of parameter {label}
           </label>
           <Input
+            ref={(element) => {
+              if (element && focusName) {
+                element.focus();
+                focusName();
+              }
+            }}
             id={controlId(`${path}.name`)}
             value={field.name}
             placeholder="name"
             readOnly={readOnly}
             error={nameError}
             onChange={(event) => onChange({ ...field, name: event.target.value })}
+            onBlur={() => setNameLeft(true)}
             className="font-mono"
           />
         </div>
-        <div className="w-32">
+        <div className="w-32 shrink-0">
           <label htmlFor={controlId(`${path}.type`)} className="sr-only">
             Type of {label}
           </label>
           <TypeSelect id={controlId(`${path}.type`)} field={field} readOnly={readOnly} onChange={onChange} />
         </div>
-        <label className="inline-flex min-h-11 items-center gap-2 text-sm sm:min-h-8">
+        <label className="inline-flex min-h-11 shrink-0 items-center gap-2 text-sm sm:min-h-8">
           <Checkbox checked={field.required} disabled={readOnly} onCheckedChange={(checked) => onChange({ ...field, required: checked === true })} aria-label={`${label} is required`} />
           Required
         </label>
@@ -204,8 +213,12 @@ function SortableFieldRow({ field, path, issues, readOnly, depth, onChange, onRe
             ]}
           />
         )}
-        {nameError && <p className="basis-full pl-1 text-xs font-medium text-danger-foreground">{nameError}</p>}
       </div>
+      {nameError && (
+        <p id={`${controlId(`${path}.name`)}-error`} className="-mt-1 px-3 pb-2 text-xs font-medium text-danger-foreground">
+          {nameError}
+        </p>
+      )}
       {open && (
         <div className="border-t bg-muted/30 p-3">
           <SchemaDetails field={field} path={path} issues={issues} readOnly={readOnly} depth={depth} onChange={onChange} label={label} />
@@ -227,32 +240,24 @@ interface DetailsProps {
 
 /** Everything about one schema beyond its name: description, enum, default, constraints, nesting. */
 function SchemaDetails({ field, path, issues, readOnly, depth, onChange, label }: DetailsProps) {
-  const text = (id: string, fieldLabel: string, value: string, update: (value: string) => void, hint?: string) => {
-    const error = issuesAt(issues, id);
-    return (
-      <Field id={controlId(id)} label={fieldLabel} error={error} hint={hint}>
-        <Input id={controlId(id)} value={value} readOnly={readOnly} error={error} hasHint={Boolean(hint)} onChange={(event) => update(event.target.value)} />
-      </Field>
-    );
-  };
+  const shared = { issues, readOnly };
   return (
     <div className="grid gap-3">
-      {text(`${path}.description`, `Description of ${label}`, field.description, (description) => onChange({ ...field, description }), "What the model should put here.")}
+      <SchemaTextField path={`${path}.description`} label={`Description of ${label}`} value={field.description} onChange={(description) => onChange({ ...field, description })} hint="What the model should put here." {...shared} />
       {field.type !== "object" && field.type !== "array" && (
-        <div className="grid gap-3 sm:grid-cols-2">
-          {text(`${path}.enum`, "Allowed values", field.enumValues.join(", "), (value) => onChange({ ...field, enumValues: value.split(",").map((item) => item.trim()).filter(Boolean) }), "Comma-separated; empty allows any.")}
-          {text(`${path}.default`, "Default", field.defaultValue, (defaultValue) => onChange({ ...field, defaultValue }), "Used when the model omits it.")}
+        <div className="grid items-start gap-3 sm:grid-cols-2">
+          <SchemaTextField
+            path={`${path}.enum`}
+            label="Allowed values"
+            value={field.enumValues.join(", ")}
+            onChange={(value) => onChange({ ...field, enumValues: value.split(",").map((item) => item.trim()).filter(Boolean) })}
+            hint="Comma-separated; empty allows any."
+            {...shared}
+          />
+          <SchemaTextField path={`${path}.default`} label="Default" value={field.defaultValue} onChange={(defaultValue) => onChange({ ...field, defaultValue })} hint="Used when the model omits it." {...shared} />
         </div>
       )}
-      {CONSTRAINTS[field.type].length > 0 && (
-        <div className="grid gap-3 sm:grid-cols-2">
-          {CONSTRAINTS[field.type].map((keyword) =>
-            text(`${path}.${keyword}`, CONSTRAINT_LABELS[keyword], field.constraints[keyword] ?? "", (value) =>
-              onChange({ ...field, constraints: { ...field.constraints, [keyword]: value } }),
-            ),
-          )}
-        </div>
-      )}
+      <ConstraintFields field={field} path={path} onChange={onChange} {...shared} />
       {field.type === "object" && (
         <fieldset className="grid gap-2">
           <legend className="mb-1 text-sm font-medium">Properties of {label}</legend>

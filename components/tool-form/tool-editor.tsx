@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { Tabs } from "@/components/ui/tabs";
 import type { PersistedToolDefinition } from "@/lib/tools/client";
@@ -7,15 +8,17 @@ import type { CredentialChoice } from "./credential-choices";
 import { checkDocument } from "./document-check";
 import { issuesAt } from "./field-issues";
 import { FormTab } from "./form-tab";
+import { forgetKeptDraft, useKeptDraft } from "./kept-draft";
 import { JsonTab } from "./json-tab";
 import { useReappliedEdits } from "./reapply-stash";
 import { RenameDialog } from "./rename-dialog";
 import { SaveBar } from "./save-bar";
-import { EditorProblems, SaveFailureAlert } from "./save-feedback";
+import { EditorProblems, KeptDraftOffer, SaveFailureAlert } from "./save-feedback";
 import type { SecretEntry } from "./secret-field";
 import { documentFromDraft, draftFromPersisted, emptyDraft, type ToolDraft } from "./tool-draft";
 import { useJsonView } from "./use-json-view";
 import { useToolSave } from "./use-tool-save";
+import { takenNameIssue, useTakenName } from "./use-taken-name";
 import { useUnsavedChanges } from "./use-unsaved-changes";
 
 export interface ToolEditorProps {
@@ -38,7 +41,13 @@ export interface ToolEditorProps {
  * a live preview, masked secrets, and a save that refuses to overwrite a colleague's newer
  * version — offering instead to reapply these edits on top of it.
  */
-export function ToolEditor({ initial, stored, masks, readOnly, pastedHandle, credentials }: ToolEditorProps) {
+export function ToolEditor(props: ToolEditorProps) {
+  // Discard starts the editor afresh: every piece of its state (draft, JSON text, secrets, issues) as opened.
+  const [opening, setOpening] = useState(0);
+  return <EditorBody key={opening} {...props} onDiscarded={() => setOpening((count) => count + 1)} />;
+}
+
+function EditorBody({ initial, stored, masks, readOnly, pastedHandle, credentials, onDiscarded }: ToolEditorProps & { readonly onDiscarded: () => void }) {
   const startDraft = useMemo(() => (initial ? draftFromPersisted(initial) : emptyDraft()), [initial]);
   const [draft, setDraft] = useState<ToolDraft>(startDraft);
   const [secrets, setSecrets] = useState<Record<string, SecretEntry>>(() =>
@@ -46,9 +55,13 @@ export function ToolEditor({ initial, stored, masks, readOnly, pastedHandle, cre
   );
 
   const { document: toolDocument, issues: draftIssues } = useMemo(() => documentFromDraft(draft), [draft]);
-  const checked = useMemo(() => checkDocument(toolDocument, draftIssues), [toolDocument, draftIssues]);
+  const takenName = useTakenName(draft.name, stored?.name ?? null, !readOnly);
+  const checked = useMemo(() => {
+    const result = checkDocument(toolDocument, draftIssues);
+    return takenName ? { ...result, issues: [...result.issues.filter((issue) => issue.path !== "name"), takenNameIssue(takenName)] } : result;
+  }, [toolDocument, draftIssues, takenName]);
   const json = useJsonView(toolDocument, checked.issues, setDraft);
-  const dirty = useUnsavedChanges({ initial, toolDocument, jsonEdited: json.jsonEdited, secrets, readOnly });
+  const dirty = useUnsavedChanges({ initial, toolDocument, jsonEdited: json.jsonEdited, secrets, readOnly, onDiscarded: forgetKeptDraft });
   const saving = useToolSave({
     stored,
     initial,
@@ -59,9 +72,19 @@ export function ToolEditor({ initial, stored, masks, readOnly, pastedHandle, cre
     blocked: json.view === "json" ? json.jsonIssues.length > 0 : checked.issues.length > 0,
   });
   useReappliedEdits(initial, stored, setDraft);
+  // A curl draft's pasted secrets wait on the server under a one-time handle: such a page is not kept.
+  const keptDraft = useKeptDraft(draft, dirty, stored?.version ?? null, setDraft, !readOnly && !pastedHandle);
+  const router = useRouter();
+  const discard = () => {
+    forgetKeptDraft();
+    if (stored) onDiscarded();
+    else router.push("/tools");
+  };
 
   const showIssues = saving.attempted || dirty;
-  const issues = showIssues ? [...checked.issues, ...saving.serverIssues] : [];
+  // The server's word on the name (a race the live check missed) replaces the live check's.
+  const serverNamesName = saving.serverIssues.some((issue) => issue.path === "name");
+  const issues = showIssues ? [...checked.issues.filter((issue) => !(serverNamesName && issue.path === "name")), ...saving.serverIssues] : [];
   const update = (patch: Partial<ToolDraft>) => {
     saving.clearServerIssues();
     setDraft((current) => ({ ...current, ...patch }));
@@ -70,6 +93,7 @@ export function ToolEditor({ initial, stored, masks, readOnly, pastedHandle, cre
   const problems = json.view === "json" ? json.jsonIssues : issues;
   return (
     <div className="grid gap-6">
+      {keptDraft && <KeptDraftOffer offer={keptDraft} />}
       {saving.attempted && problems.length > 0 && <EditorProblems problems={problems} />}
       {saving.failure && <SaveFailureAlert failure={saving.failure} onReapply={saving.reapply} />}
       <Tabs
@@ -91,6 +115,7 @@ export function ToolEditor({ initial, stored, masks, readOnly, pastedHandle, cre
                 secrets={secrets}
                 onSecretChange={(header, entry) => setSecrets((current) => ({ ...current, [header]: entry }))}
                 storedUrl={initial !== null && stored !== null ? initial.request.url : null}
+                takenName={takenName ?? (serverNamesName ? draft.name.trim() : null)}
                 definition={checked.definition}
               />
             ),
@@ -107,6 +132,7 @@ export function ToolEditor({ initial, stored, masks, readOnly, pastedHandle, cre
           onNoteChange={saving.setNote}
           noteInvalid={Boolean(issuesAt(issues, "note"))}
           onSave={saving.save}
+          onDiscard={discard}
         />
       )}
       <RenameDialog ask={saving.renameAsk} onAskChange={saving.setRenameAsk} from={stored?.name} to={draft.name.trim()} onConfirm={saving.confirmRename} />

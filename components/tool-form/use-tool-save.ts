@@ -7,6 +7,7 @@ import { offerTestCaseRun } from "@/components/playground/offer-test-run";
 import { toast } from "@/components/ui/toaster";
 import type { ValidationIssue } from "@/lib/errors";
 import type { PersistedToolDefinition } from "@/lib/tools/client";
+import { forgetKeptDraft } from "./kept-draft";
 import { stashEditsAndReload } from "./reapply-stash";
 import type { SecretEntry } from "./secret-field";
 
@@ -70,6 +71,7 @@ export function useToolSave({ stored, initial, toolDocument, draftName, secrets,
         return;
       }
       setFailure(null);
+      forgetKeptDraft();
       resetSecrets();
       toast.success(result.message ?? "Saved.");
       void offerTestCaseRun(result.data.name, (href) => router.push(href));

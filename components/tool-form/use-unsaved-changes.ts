@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useMemo } from "react";
+import { useMemo } from "react";
+import { useLeaveGuard } from "@/components/shell/leave-guard";
 import type { PersistedToolDefinition } from "@/lib/tools/client";
 import type { SecretEntry } from "./secret-field";
 import { documentFromDraft, draftFromPersisted, emptyDraft } from "./tool-draft";
@@ -14,24 +15,20 @@ interface UnsavedChangesInput {
   readonly jsonEdited: boolean;
   readonly secrets: Readonly<Record<string, SecretEntry>>;
   readonly readOnly: boolean;
+  /** Runs when the operator leaves the page without these changes. */
+  readonly onDiscarded?: () => void;
 }
 
 /**
  * Whether the editor holds unsaved changes — a document other than the one it started from
  * (compared as the form would produce it, so merely opening a tool is no change), JSON the form has
- * not taken, or a secret entered or cleared — and, while it does, the browser asks before the page
- * is left.
+ * not taken, or a secret entered or cleared — and, while it does, leaving the page asks first.
  */
-export function useUnsavedChanges({ initial, toolDocument, jsonEdited, secrets, readOnly }: UnsavedChangesInput): boolean {
+export function useUnsavedChanges({ initial, toolDocument, jsonEdited, secrets, readOnly, onDiscarded }: UnsavedChangesInput): boolean {
   const baseline = useMemo(() => JSON.stringify((initial ? documentFromDraft(draftFromPersisted(initial)) : documentFromDraft(emptyDraft())).document), [initial]);
   const dirty = jsonEdited || JSON.stringify(toolDocument) !== baseline || Object.values(secrets).some((entry) => entry.kind !== "keep");
 
-  useEffect(() => {
-    if (!dirty || readOnly) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty, readOnly]);
+  useLeaveGuard(dirty && !readOnly, "this tool", onDiscarded);
 
   return dirty;
 }

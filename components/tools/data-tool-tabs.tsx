@@ -4,8 +4,10 @@ import { CodeBlock } from "@/components/ui/code-block";
 import { Tabs } from "@/components/ui/tabs";
 import type { listToolRevisions } from "@/lib/catalog/tool-revisions";
 import type { ToolDTO } from "@/lib/catalog/tools";
-import { headerViews } from "@/lib/catalog/tool-view";
+import { credentialView, headerViews } from "@/lib/catalog/tool-view";
+import type { Credential } from "@/lib/credentials";
 import { ParameterTable } from "./parameter-table";
+import { RequestCredential } from "./request-credential";
 import { ToolHistory } from "./tool-history";
 
 type Revisions = Awaited<ReturnType<typeof listToolRevisions>>;
@@ -21,10 +23,21 @@ function Definition({ term, children }: { term: string; children: React.ReactNod
   );
 }
 
+interface DataToolTabsProps {
+  readonly tool: ToolDTO;
+  readonly revisions: Revisions;
+  /** The public parts of the credential stored under the name the tool's `auth.credential` gives; null when none is (or the tool names none). */
+  readonly credential: Credential | null;
+  readonly tab?: string;
+  readonly canRestore: boolean;
+  readonly test: React.ReactNode;
+}
+
 /** A data-defined tool's details as tabs: request, parameters, behaviour, test (the playground), history, JSON. */
-export function DataToolTabs({ tool, revisions, tab, canRestore, test }: { tool: ToolDTO; revisions: Revisions; tab?: string; canRestore: boolean; test: React.ReactNode }) {
+export function DataToolTabs({ tool, revisions, credential, tab, canRestore, test }: DataToolTabsProps) {
   const { definition } = tool;
   const headers = headerViews(tool);
+  const sharedCredential = credentialView(tool, credential);
   const query = Object.entries(definition.request.query);
   return (
     <Tabs
@@ -77,6 +90,9 @@ export function DataToolTabs({ tool, revisions, tab, canRestore, test }: { tool:
                       ))}
                     </ul>
                   )}
+                </Definition>
+                <Definition term="Credential">
+                  {sharedCredential ? <RequestCredential credential={sharedCredential} /> : <span className="text-muted-foreground">none</span>}
                 </Definition>
                 <Definition term="Body">
                   {definition.request.body === null ? (

@@ -1,43 +1,49 @@
 import { Badge } from "@/components/ui/badge";
 import { Cell, Row, Table } from "@/components/ui/table";
-import type { JsonSchema, ObjectSchema } from "@/lib/tools";
+import type { ObjectSchema } from "@/lib/tools/client";
+import { parameterRows, type ParameterRow } from "./parameter-rows";
 
-/** "array<string>", "object", "string" — the type as an operator reads it. */
-function typeLabel(schema: JsonSchema): string {
-  const items = schema.items as JsonSchema | undefined;
-  return schema.type === "array" && items ? `array<${typeLabel(items)}>` : schema.type;
+/** Past this many levels the indent stops growing (a phone has little width to give); the parent path still says where a field sits. */
+const MAX_INDENT_LEVELS = 4;
+
+/** A field's name after its parent's path (`lines[].`), indented one step per level of nesting. */
+function FieldName({ row }: { row: ParameterRow }) {
+  const indent = Math.min(row.depth, MAX_INDENT_LEVELS);
+  return (
+    <span className="flex min-w-0 flex-wrap items-center gap-1.5" style={indent > 0 ? { paddingInlineStart: `${indent * 0.75}rem` } : undefined}>
+      <span className="min-w-0 font-mono [overflow-wrap:anywhere]">
+        {row.parent && <span className="text-muted-foreground">{row.parent}</span>}
+        <span className="font-medium">{row.name}</span>
+      </span>
+      {row.required === null ? <Badge>each item</Badge> : row.required ? <Badge tone="danger">required</Badge> : <Badge>optional</Badge>}
+    </span>
+  );
 }
 
-/** The keywords beyond type and description, compactly: enum, default, bounds, pattern… */
-function constraintsOf(schema: JsonSchema): string[] {
-  return Object.entries(schema)
-    .filter(([keyword]) => !["type", "description", "items", "properties", "required"].includes(keyword))
-    .map(([keyword, value]) => `${keyword}: ${JSON.stringify(value)}`);
-}
-
-/** The top-level parameters of a tool: name, type, required, description and constraints. */
+/**
+ * A tool's parameters: name, type, required, description and constraints, each nested object
+ * field and array item field on its own row below its parent (see parameter-rows.ts). Each row is
+ * named by its path and headed by the field's name, so a screen reader announces which field a
+ * cell belongs to.
+ */
 export function ParameterTable({ schema }: { schema: ObjectSchema }) {
-  const required = new Set(schema.required ?? []);
-  const entries = Object.entries(schema.properties);
-  if (entries.length === 0) return <p className="text-sm text-muted-foreground">This tool takes no parameters.</p>;
+  const rows = parameterRows(schema);
+  if (rows.length === 0) return <p className="text-sm text-muted-foreground">This tool takes no parameters.</p>;
   return (
     <Table caption="Parameters" columns={[{ label: "Name" }, { label: "Type" }, { label: "Description" }]}>
-      {entries.map(([name, property]) => (
-        <Row key={name} label={name}>
-          <Cell>
-            <span className="flex flex-wrap items-center gap-1.5">
-              <span className="font-mono font-medium">{name}</span>
-              {required.has(name) ? <Badge tone="danger">required</Badge> : <Badge>optional</Badge>}
-            </span>
-          </Cell>
-          <Cell label="Type" className="font-mono text-xs">
-            {typeLabel(property)}
+      {rows.map((row) => (
+        <Row key={row.path} label={row.path}>
+          <th scope="row" className="px-4 py-2.5 text-left align-top font-normal max-md:block max-md:min-w-0 max-md:p-0">
+            <FieldName row={row} />
+          </th>
+          <Cell label="Type" className="font-mono text-xs [overflow-wrap:anywhere]">
+            {row.type}
           </Cell>
           <Cell label="Description" className="text-muted-foreground">
             <span className="grid gap-1">
-              {typeof property.description === "string" && <span>{property.description}</span>}
-              {constraintsOf(property).map((constraint) => (
-                <code key={constraint} className="font-mono text-xs break-all">
+              {row.description !== null && <span className="[overflow-wrap:anywhere]">{row.description}</span>}
+              {row.constraints.map((constraint) => (
+                <code key={constraint} className="font-mono text-xs [overflow-wrap:anywhere]">
                   {constraint}
                 </code>
               ))}

@@ -14,6 +14,7 @@ import { describeChange, type FieldChange } from "@/lib/audit/describe-change";
 import type { ToolRevisionSummary } from "@/lib/catalog/tool-revisions";
 import type { DroppedSecret } from "@/lib/catalog/tool-saves";
 import type { JsonValue } from "@/lib/tools";
+import { defaultRevisionPair, type RevisionPair } from "./revision-pair";
 
 const DROPPED_REASONS: Readonly<Record<DroppedSecret["reason"], string>> = {
   origin_changed: "the restored version calls another origin, so the stored value was not carried over",
@@ -45,6 +46,7 @@ export function ToolHistory({ name, currentVersion, revisions, canRestore }: Too
       const dropped = result.data.droppedSecrets.map((secret) => `${secret.header} (${DROPPED_REASONS[secret.reason]})`);
       setStatus(dropped.length > 0 ? { ok: false, message: `Enter the secret again in the tool's form: ${dropped.join("; ")}.` } : null);
     });
+  const pair = defaultRevisionPair(revisions, currentVersion);
 
   return (
     <div className="grid gap-6">
@@ -68,7 +70,8 @@ export function ToolHistory({ name, currentVersion, revisions, canRestore }: Too
         </ol>
         <FormStatus ok={status?.ok} message={status?.message} />
       </Card>
-      {revisions.length > 1 && <RevisionComparison name={name} revisions={revisions} />}
+      {/* Keyed by the pair: when a restore (or a colleague's save) makes a new current version, Compare opens on the new latest change. */}
+      {pair && <RevisionComparison key={`${pair.from}-${pair.to}`} name={name} revisions={revisions} initial={pair} />}
       <ConfirmDialog
         open={restoring !== null}
         onOpenChange={(open) => !open && setRestoring(null)}
@@ -83,10 +86,10 @@ export function ToolHistory({ name, currentVersion, revisions, canRestore }: Too
   );
 }
 
-/** Two revisions side by side, field by field; the latest and the one before by default. */
-function RevisionComparison({ name, revisions }: { name: string; revisions: readonly ToolRevisionSummary[] }) {
-  const [from, setFrom] = useState(revisions[1]!.version);
-  const [to, setTo] = useState(revisions[0]!.version);
+/** Two revisions side by side, field by field, starting from `initial` (revision-pair.ts). */
+function RevisionComparison({ name, revisions, initial }: { name: string; revisions: readonly ToolRevisionSummary[]; initial: RevisionPair }) {
+  const [from, setFrom] = useState(initial.from);
+  const [to, setTo] = useState(initial.to);
   const [changes, setChanges] = useState<FieldChange[] | null>(null);
   const [failure, setFailure] = useState<string | undefined>();
   const [pending, startTransition] = useTransition();

@@ -14,6 +14,8 @@ interface ConfirmDialogProps {
   readonly description: ReactNode;
   /** The confirming button's words, e.g. "Delete tool". */
   readonly confirmLabel: string;
+  /** The button that keeps things as they are; "Cancel" unless the question calls for other words ("Stay"). */
+  readonly cancelLabel?: string;
   readonly onConfirm: () => void;
   /** When set, the operator must type this exactly before the confirm button works. */
   readonly typedConfirmation?: string;
@@ -25,7 +27,7 @@ interface ConfirmDialogProps {
  * An alert dialog for a consequential step. Focus starts on Cancel, so Enter never destroys by
  * accident; with `typedConfirmation` the confirm button stays disabled until the name is typed.
  */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, onConfirm, typedConfirmation, destructive = true, pending = false }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel = "Cancel", onConfirm, typedConfirmation, destructive = true, pending = false }: ConfirmDialogProps) {
   const [typed, setTyped] = useState("");
   // The page may close the dialog itself (e.g. after confirming) without onOpenChange; forget the
   // typed name then too, so the next opening asks for it again.
@@ -57,7 +59,7 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
             </div>
           )}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel className={buttonVariants({ variant: "secondary" })}>Cancel</AlertDialog.Cancel>
+            <AlertDialog.Cancel className={buttonVariants({ variant: "secondary" })}>{cancelLabel}</AlertDialog.Cancel>
             <button
               type="button"
               disabled={!confirmed || pending}

@@ -11,12 +11,14 @@ interface FieldProps {
   readonly error?: string;
   /** Help under the control; hidden while an error shows. */
   readonly hint?: ReactNode;
+  /** A way out of the error, shown after it (e.g. a link to the tool that holds a taken name). */
+  readonly errorAction?: ReactNode;
   readonly className?: string;
   readonly children: ReactNode;
 }
 
 /** A label, its control, a hint and the control's error, wired for screen readers. */
-export function Field({ id, label, error, hint, className, children }: FieldProps) {
+export function Field({ id, label, error, hint, errorAction, className, children }: FieldProps) {
   return (
     <div className={cn("grid gap-1.5", className)}>
       <label htmlFor={id} className="text-sm font-medium">
@@ -31,6 +33,7 @@ export function Field({ id, label, error, hint, className, children }: FieldProp
       {error && (
         <p id={`${id}-error`} className="text-xs font-medium text-danger-foreground">
           {error}
+          {errorAction && <> {errorAction}</>}
         </p>
       )}
     </div>

@@ -46,10 +46,10 @@ export function PageHeader({ title, description, breadcrumbs, meta, actions }: P
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-3">
         <div className="min-w-0 flex-1 basis-72">
           <div className="flex flex-wrap items-center gap-2">
-            <h1 className="min-w-0 text-2xl font-semibold tracking-tight break-words">{title}</h1>
+            <h1 className="min-w-0 text-2xl font-semibold tracking-tight [overflow-wrap:anywhere]">{title}</h1>
             {meta}
           </div>
-          {description && <p className="mt-1 max-w-3xl text-sm text-muted-foreground">{description}</p>}
+          {description && <p className="mt-1 max-w-3xl text-sm text-muted-foreground [overflow-wrap:anywhere]">{description}</p>}
         </div>
         {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
       </div>

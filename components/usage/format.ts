@@ -1,5 +1,8 @@
 /** How the usage figures read: milliseconds, rates and counts in the operator's words. */
 
+/** The two latency figures in plain words, with the usual terms kept for those who look for them. */
+export const LATENCY_LABELS = { p50: "Typical (p50)", p95: "Slowest 5% (p95)" } as const;
+
 /** "12 ms", "1.4 s"; "—" when there were no calls to measure. */
 export function formatMs(ms: number | null): string {
   if (ms === null) return "—";

@@ -27,7 +27,7 @@ export function LatestCalls({ calls, window, values, personaSlugs }: LatestCalls
       <FilterBar
         basePath="/usage"
         values={values}
-        search={{ param: "tool", label: "Tool name", placeholder: "Tool name (exact)" }}
+        search={{ param: "tool", label: "Tool name", placeholder: "Exact tool name, e.g. get_order" }}
         facets={[
           { param: "persona", label: "Persona", options: personaSlugs },
           { param: "outcome", label: "Outcome", options: CALL_OUTCOMES },

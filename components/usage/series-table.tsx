@@ -1,5 +1,5 @@
 import type { UsageBucket } from "@/lib/usage/figures";
-import { formatCount, formatMs } from "./format";
+import { formatCount, formatMs, LATENCY_LABELS } from "./format";
 
 /** The charts' figures as a table, for screen readers and anyone who wants the numbers. */
 export function SeriesTable({ series, caption }: { series: readonly UsageBucket[]; caption: string }) {
@@ -15,8 +15,8 @@ export function SeriesTable({ series, caption }: { series: readonly UsageBucket[
               <th scope="col" className="px-3 py-1.5 font-medium">From (UTC)</th>
               <th scope="col" className="px-3 py-1.5 text-right font-medium">Calls</th>
               <th scope="col" className="px-3 py-1.5 text-right font-medium">Errors</th>
-              <th scope="col" className="px-3 py-1.5 text-right font-medium">p50</th>
-              <th scope="col" className="px-3 py-1.5 text-right font-medium">p95</th>
+              <th scope="col" className="px-3 py-1.5 text-right font-medium">{LATENCY_LABELS.p50}</th>
+              <th scope="col" className="px-3 py-1.5 text-right font-medium">{LATENCY_LABELS.p95}</th>
             </tr>
           </thead>
           <tbody className="divide-y">

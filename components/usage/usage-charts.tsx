@@ -1,7 +1,7 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
-import { formatMs } from "./format";
+import { formatMs, LATENCY_LABELS } from "./format";
 
 /** One bucket as the charts draw it (dates already turned into labels on the server). */
 export interface ChartPoint {
@@ -51,8 +51,8 @@ export function UsageCharts({ points }: { points: readonly ChartPoint[] }) {
             <YAxis tick={AXIS} tickLine={false} axisLine={false} width={64} tickFormatter={(value: number) => formatMs(value)} />
             <Tooltip {...TOOLTIP} formatter={(value) => formatMs(typeof value === "number" ? value : null)} />
             <Legend wrapperStyle={{ fontSize: 12 }} />
-            <Line dataKey="p50Ms" name="p50" stroke="var(--chart-2)" strokeWidth={2} dot={{ r: 2.5 }} connectNulls isAnimationActive={false} />
-            <Line dataKey="p95Ms" name="p95" stroke="var(--chart-3)" strokeWidth={2} dot={{ r: 2.5 }} connectNulls isAnimationActive={false} />
+            <Line dataKey="p50Ms" name={LATENCY_LABELS.p50} stroke="var(--chart-2)" strokeWidth={2} dot={{ r: 2.5 }} connectNulls isAnimationActive={false} />
+            <Line dataKey="p95Ms" name={LATENCY_LABELS.p95} stroke="var(--chart-3)" strokeWidth={2} dot={{ r: 2.5 }} connectNulls isAnimationActive={false} />
           </LineChart>
         </div>
       </figure>

@@ -2,16 +2,16 @@ import { ArrowRight } from "lucide-react";
 import Link from "next/link";
 import { Card } from "@/components/ui/card";
 import type { UsageReport } from "@/lib/usage/figures";
-import { formatCount, formatMs, formatRate } from "./format";
+import { formatCount, formatMs, formatRate, LATENCY_LABELS } from "./format";
 
 const TOP_TOOLS = 5;
 
-/** The home page's usage card: the day's calls, error rate, p95 and busiest tools, and a way in. */
+/** The home page's usage card: the day's calls, error rate, slowest calls' time and busiest tools, and a way in. */
 export function UsageGlance({ report }: { report: UsageReport }) {
   const figures = [
     ["Calls", formatCount(report.total.calls)],
     ["Error rate", formatRate(report.total.errorRate)],
-    ["p95 latency", formatMs(report.total.p95Ms)],
+    [LATENCY_LABELS.p95, formatMs(report.total.p95Ms)],
   ] as const;
   return (
     <Card
@@ -40,7 +40,7 @@ export function UsageGlance({ report }: { report: UsageReport }) {
             <li key={tool.key} className="flex items-baseline justify-between gap-3 py-1.5">
               <span className="min-w-0 font-mono text-xs break-all">{tool.key}</span>
               <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
-                {formatCount(tool.calls)} {tool.calls === 1 ? "call" : "calls"} · {formatRate(tool.errorRate)} errors · p95 {formatMs(tool.p95Ms)}
+                {formatCount(tool.calls)} {tool.calls === 1 ? "call" : "calls"} · {formatRate(tool.errorRate)} errors · 95% under {formatMs(tool.p95Ms)}
               </span>
             </li>
           ))}

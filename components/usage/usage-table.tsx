@@ -1,6 +1,8 @@
 import { Cell, Row, Table } from "@/components/ui/table";
 import type { UsageGroup } from "@/lib/usage/figures";
-import { formatCount, formatMs, formatRate } from "./format";
+import { formatCount, formatMs, formatRate, LATENCY_LABELS } from "./format";
+
+const { p50: TYPICAL, p95: SLOWEST } = LATENCY_LABELS;
 
 /** Calls, errors and latency per tool or per persona, busiest first. */
 export function UsageTable({ caption, keyLabel, groups }: { caption: string; keyLabel: string; groups: readonly UsageGroup[] }) {
@@ -8,7 +10,7 @@ export function UsageTable({ caption, keyLabel, groups }: { caption: string; key
   return (
     <Table
       caption={caption}
-      columns={[{ label: keyLabel }, { label: "Calls", className: "text-right" }, { label: "Error rate", className: "text-right" }, { label: "p50", className: "text-right" }, { label: "p95", className: "text-right" }]}
+      columns={[{ label: keyLabel }, { label: "Calls", className: "text-right" }, { label: "Error rate", className: "text-right" }, { label: TYPICAL, className: "text-right" }, { label: SLOWEST, className: "text-right" }]}
       isEmpty={groups.length === 0}
       empty="No calls in this range."
     >
@@ -18,10 +20,10 @@ export function UsageTable({ caption, keyLabel, groups }: { caption: string; key
           <Cell label="Calls" className={numeric}>{formatCount(group.calls)}</Cell>
           <Cell label="Error rate" className={numeric}>
             {formatRate(group.errorRate)}
-            <span className="sr-only"> ({formatCount(group.errors)} errors)</span>
+            <span className="sr-only"> ({formatCount(group.errors)} {group.errors === 1 ? "error" : "errors"})</span>
           </Cell>
-          <Cell label="p50" className={numeric}>{formatMs(group.p50Ms)}</Cell>
-          <Cell label="p95" className={numeric}>{formatMs(group.p95Ms)}</Cell>
+          <Cell label={TYPICAL} className={numeric}>{formatMs(group.p50Ms)}</Cell>
+          <Cell label={SLOWEST} className={numeric}>{formatMs(group.p95Ms)}</Cell>
         </Row>
       ))}
     </Table>

@@ -14,3 +14,13 @@ export const APP_SERVER_COMMAND = `node ${APP_SERVER_ARGS.join(" ")}`;
 export function spawnAppServer(port: number, env: NodeJS.ProcessEnv, stdio: StdioOptions = "ignore"): ChildProcess {
   return spawn(process.execPath, [...APP_SERVER_ARGS], { env: { ...env, PORT: String(port) }, stdio, detached: true });
 }
+
+/** Stops a server `spawnAppServer` started and waits until it has exited: on SIGTERM it flushes its call log, a write a clean-up must not race. */
+export async function stopAppServer(server: ChildProcess | undefined): Promise<void> {
+  if (!server?.pid || server.exitCode !== null) return;
+  const exited = new Promise((settle) => server.once("exit", settle));
+  process.kill(-server.pid, "SIGTERM");
+  const giveUp = setTimeout(() => process.kill(-server.pid!, "SIGKILL"), 15_000);
+  await exited;
+  clearTimeout(giveUp);
+}

@@ -35,6 +35,7 @@ describe.each(targets)("audit trail on $name", (target) => {
 
     expect((await listAuditEvents({ actor: "ANA@example.com" })).events.map((event) => event.targetId)).toEqual(["id-4", "id-2", "id-0"]);
     expect((await listAuditEvents({ targetType: "persona" })).events).toHaveLength(2);
+    expect((await listAuditEvents({ exceptActions: ["persona.grant"] })).events.map((event) => event.targetId)).toEqual(["id-2", "id-1", "id-0"]);
     expect((await listAuditEvents({ targetName: " name-3 " })).events.map((event) => event.targetId)).toEqual(["id-3"]);
     expect((await listAuditEvents({ action: "tool.update", targetId: "id-1" })).events).toEqual([
       expect.objectContaining({

@@ -28,6 +28,8 @@ export interface AuditFilters {
   /** The target's name as shown (a tool name, a persona slug, an operator's e-mail). */
   readonly targetName?: string;
   readonly action?: AuditAction;
+  /** Actions left out (the Overview's changes leave out sign-ins). */
+  readonly exceptActions?: readonly AuditAction[];
   /** The `nextCursor` of the previous page. */
   readonly cursor?: number | null;
   readonly limit?: number;
@@ -71,7 +73,7 @@ export async function listAuditEvents(filters: AuditFilters = {}): Promise<Audit
       targetType: filters.targetType,
       targetId: filters.targetId,
       targetName: filters.targetName?.trim() || undefined,
-      action: filters.action,
+      action: filters.action ?? (filters.exceptActions ? { notIn: [...filters.exceptActions] } : undefined),
       id: filters.cursor == null ? undefined : { lt: filters.cursor },
     },
     orderBy: { id: "desc" },

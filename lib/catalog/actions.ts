@@ -10,6 +10,7 @@ import { searchConsole } from "./console-search";
 import { saveToolFromEditor } from "./tool-authoring";
 import { getToolRevision } from "./tool-revisions";
 import { deleteTool, restoreToolRevision, type SavedTool } from "./tool-saves";
+import { getTool } from "./tools";
 
 /** What the editor learns from a save: never a secret, only names, versions and headers. */
 export type SaveOutcome = Pick<SavedTool, "name" | "version" | "unchanged" | "previousName" | "droppedSecrets" | "unsetSecrets" | "renamedInPersonas">;
@@ -29,6 +30,12 @@ export const saveToolAction = defineAction(
 export const personasNamingToolAction = defineAction(
   { role: "editor", input: toolNameSchema, from: (tool: string) => tool },
   async (tool) => actionSuccess((await listPersonasReferencingTool(tool)).map(({ slug, name }) => ({ slug, name }))),
+);
+
+/** Whether a tool already holds `name`, so the editor marks a taken name as it is typed (the save refuses it too). */
+export const toolNameTakenAction = defineAction(
+  { role: "editor", input: toolNameSchema, from: (name: string) => name },
+  async (name) => actionSuccess((await getTool(name)) !== null),
 );
 
 /** Deletes a tool if it is still at the version the operator saw (editors and admins). */

@@ -7,7 +7,8 @@
 import { describe, expect, it } from "vitest";
 import { SYSTEM_ACTOR } from "../audit/events";
 import { databaseTargets, useTestDatabase } from "../db/test-support/databases";
-import { plainTool } from "../db/test-support/fixtures";
+import { plainTool, testKeyring } from "../db/test-support/fixtures";
+import { saveCredentialRecord } from "../credentials/server/credential-saves";
 import { saveTool } from "./tool-saves";
 import { searchConsole } from "./console-search";
 import { listToolPage, listToolsForDashboard, type ToolListQuery } from "./tool-list";
@@ -93,5 +94,14 @@ describe.each(targets)("the dashboard's tool list on $name", (target) => {
       { name: "gamma_clock", description: "The TIME in Gamma.", kind: "data" },
     ]);
     expect((await searchConsole("", 4)).tools.map((tool) => tool.name)).toEqual([...CODE, "alpha_lookup"]);
+  });
+
+  it("finds shared credentials by name or description, naming their kind only", async () => {
+    const keyring = testKeyring();
+    await saveCredentialRecord({ input: { name: "stripe_live", description: "Payments", kind: "header", hosts: ["api.stripe.com"], header_name: "Authorization", value: "sk_live_not_shown" }, keyring, actor: SYSTEM_ACTOR });
+    await saveCredentialRecord({ input: { name: "crm", description: "Customer records", kind: "basic", hosts: ["crm.example.com"], username: "bot", password: "hunter2" }, keyring, actor: SYSTEM_ACTOR });
+    expect((await searchConsole("STRIPE")).credentials).toEqual([{ name: "stripe_live", kind: "header" }]);
+    expect((await searchConsole("customer")).credentials).toEqual([{ name: "crm", kind: "basic" }]);
+    expect(JSON.stringify(await searchConsole(""))).not.toMatch(/sk_live_not_shown|hunter2/);
   });
 });

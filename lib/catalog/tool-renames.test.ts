@@ -90,7 +90,7 @@ describe.each(targets)("tool renames on $name", (target) => {
   describe("persona references", () => {
     async function storePersonas() {
       await createPersona({ slug: "granted", name: "Granted", grant: ["get_weather", "lookup_order"] }, SYSTEM_ACTOR);
-      await createPersona({ slug: "disabled", name: "Disabled", disabledTools: ["lookup_order"] }, SYSTEM_ACTOR);
+      await createPersona({ slug: "disabled", name: "Disabled", grant: null, disabledTools: ["lookup_order"] }, SYSTEM_ACTOR);
       await createPersona({ slug: "both", name: "Both", grant: ["lookup_order"], disabledTools: ["lookup_order"] }, SYSTEM_ACTOR);
       await createPersona({ slug: "everything", name: "Everything", grant: "all" }, SYSTEM_ACTOR);
       await createPersona({ slug: "inheriting", name: "Inheriting", parentSlug: "granted" }, SYSTEM_ACTOR);

@@ -16,7 +16,7 @@ import "server-only";
  * tool-version-writes.ts, the tool read and the stale-version error live in tool-current.ts.
  */
 import { recordAudit, type Actor } from "../audit";
-import { ConflictError, NotFoundError, ValidationError } from "../errors";
+import { NotFoundError, ValidationError } from "../errors";
 import { parseToolDefinition, type ToolDefinition } from "../tools";
 import type { Tx } from "../db/client";
 import { parseJson } from "../db/json-columns";
@@ -59,11 +59,7 @@ export async function saveTool(save: ToolSave): Promise<SavedTool> {
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // Two simultaneous creations or renames to one name: the loser meets the unique index.
-    const name = save.definition.name;
-    if (save.baseVersion === null) {
-      throw new ConflictError(`A tool named "${name}" was just created by someone else. Open it to edit it.`);
-    }
-    throw nameTaken(name);
+    throw nameTaken(save.definition.name);
   }
 }
 
@@ -79,9 +75,7 @@ export async function saveToolIn(tx: Tx, save: ToolSave): Promise<SavedTool> {
   };
   if (save.baseVersion === null) {
     if ((save.currentName ?? name) !== name) throw new Error("Only an existing tool can be renamed: pass its baseVersion.");
-    if (await findTool(tx, name)) {
-      throw new ConflictError(`A tool named "${name}" already exists. Open it to edit it, or choose another name.`);
-    }
+    if (await findTool(tx, name)) throw nameTaken(name);
     return writeToolVersion(tx, null, { ...write, action: "tool.create" });
   }
   const currentName = save.currentName ?? name;

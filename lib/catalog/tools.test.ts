@@ -122,14 +122,16 @@ describe.each(targets)("tools on $name", (target) => {
     const results = await Promise.allSettled([create(plainTool()), create(plainTool({ description: "Other." }))]);
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     const [rejected] = results.filter((result) => result.status === "rejected");
-    expect(rejected?.reason).toBeInstanceOf(ConflictError);
+    expect(rejected?.reason).toBeInstanceOf(ValidationError);
+    expect((rejected?.reason as ValidationError).issues).toEqual([{ path: "name", message: expect.stringMatching(/another tool is already named/) }]);
     expect(await counts()).toMatchObject({ tools: 1, tool_revisions: 1, audit_events: 1 });
   });
 
   it("refuses creating a name that exists, and editing a tool that does not, writing nothing", async () => {
     await create(plainTool());
-    const taken = await refused(() => create(plainTool({ description: "Other." })), ConflictError);
-    expect(taken.message).toMatch(/already exists/);
+    // A field error on the name (the editor marks it and links the existing tool), not a stale-version conflict.
+    const taken = await refused(() => create(plainTool({ description: "Other." })), ValidationError);
+    expect((taken as ValidationError).issues).toEqual([{ path: "name", message: `another tool is already named ${plainTool().name}; choose another name` }]);
     await refused(() => update(referenceTool(), 3), NotFoundError);
   });
 

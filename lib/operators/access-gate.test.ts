@@ -52,8 +52,8 @@ describe("signInPath", () => {
     { rule: "no page: plain sign-in", path: null, expected: "/login" },
     { rule: "the home page needs no mention", path: "/", expected: "/login" },
     { rule: "a page and its query are kept", path: "/audit?page=2", expected: "/login?callbackUrl=%2Faudit%3Fpage%3D2" },
-    { rule: "a path that would leave the site falls back to the default page", path: "//evil.example/x", expected: "/login?callbackUrl=%2Ftools" },
-    { rule: "a crafted header that is not a path falls back to the default page", path: "https://evil.example/", expected: "/login?callbackUrl=%2Ftools" },
+    { rule: "a path that would leave the site falls back to the default page", path: "//evil.example/x", expected: "/login?callbackUrl=%2F" },
+    { rule: "a crafted header that is not a path falls back to the default page", path: "https://evil.example/", expected: "/login?callbackUrl=%2F" },
   ])("$rule", ({ path, expected }) => {
     expect(signInPath(path)).toBe(expected);
   });

@@ -1,4 +1,5 @@
-/** The framework-free persona rules (SPEC §4): chains, the tree, tool-name lists. The stored personas are in server/. */
+/** The framework-free persona rules (SPEC §4): chains, grants, the tree, tool-name lists. The stored personas are in server/. */
 export * from "./chain";
+export * from "./grant";
 export * from "./tool-names";
 export * from "./tree";

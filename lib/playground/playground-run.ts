@@ -32,8 +32,8 @@ import { DISPLAY_BODY_LIMIT, type PlaygroundMode, type PlaygroundOutcome, type P
 import { suggestExpectations, type RunFacts } from "./test-expectations";
 import { toolAuthorization, toolAuthorizationPreview, toolSecretSource, type CatalogTool } from "../catalog";
 
-/** A run view before it is recorded: everything but its id, author and time. */
-export type UnrecordedRun = Omit<PlaygroundRunView, "id" | "actorEmail" | "createdAt">;
+/** A run view before it is recorded: everything but its id, number, test case, author and time. */
+export type UnrecordedRun = Omit<PlaygroundRunView, "id" | "number" | "testCase" | "actorEmail" | "createdAt">;
 
 export interface PlaygroundExecution {
   readonly run: UnrecordedRun;

@@ -27,9 +27,19 @@ export interface PlaygroundRequestView {
   readonly body: string | null;
 }
 
+/** The saved test case a run was made for, as the history names it (the case may since be renamed or gone). */
+export interface RunTestCase {
+  readonly id: number;
+  readonly name: string;
+}
+
 /** One dry run or fire, as recorded in the tool's run history. */
 export interface PlaygroundRunView {
   readonly id: number;
+  /** Its place among the tool's runs, from 1: the history says "Run 3" for the tool's third. */
+  readonly number: number;
+  /** The saved test case that made this run (Run all, a case's Run); null for a run from the form. */
+  readonly testCase: RunTestCase | null;
   readonly toolName: string;
   readonly toolOrigin: "data" | "code";
   /** Data tools: the stored version run; code tools: null. */
@@ -138,6 +148,6 @@ export interface TestCaseRunResult {
   readonly name: string;
   readonly passed: boolean;
   readonly results: readonly ExpectationResult[];
-  /** The fire's view (not recorded in the run history, so its id is 0). */
-  readonly run: PlaygroundRunView | null;
+  /** The fire, as recorded in the tool's run history under the case's name. */
+  readonly run: PlaygroundRunView;
 }

@@ -11,9 +11,9 @@ import type { Actor } from "../audit";
 import { getTestRun, listLatestTestRuns, listTestRuns, recordTestRun, type TestRunDTO } from "./test-runs";
 import { NotFoundError, ValidationError, type ValidationIssue } from "../errors";
 import { CONTEXT_FIELDS, type JsonValue, type TurnContext } from "../tools";
-import { executeInPlayground, type UnrecordedRun } from "./playground-run";
-import type { PlaygroundMode, PlaygroundRunView, PlaygroundToolView } from "./playground-types";
-import { loadCatalogTool } from "../catalog";
+import { executeInPlayground, type PlaygroundExecution, type UnrecordedRun } from "./playground-run";
+import type { PlaygroundMode, PlaygroundRunView, PlaygroundToolView, RunTestCase } from "./playground-types";
+import { loadCatalogTool, type CatalogTool } from "../catalog";
 
 export type {
   Expectation,
@@ -23,6 +23,7 @@ export type {
   PlaygroundRequestView,
   PlaygroundRunView,
   PlaygroundToolView,
+  RunTestCase,
 } from "./playground-types";
 
 export interface PlaygroundInput {
@@ -65,12 +66,15 @@ function parseMode(mode: unknown): PlaygroundMode {
   throw new ValidationError([{ path: "mode", message: "must be dry_run or fire" }]);
 }
 
-/** The stored part of a run view: everything its own columns do not hold. */
-type StoredRun = Omit<UnrecordedRun, "toolName" | "mode" | "arguments" | "context">;
+/**
+ * The stored part of a run view: everything its own columns do not hold, the test case included
+ * (a label, never queried, so no column of its own; runs stored before it have none).
+ */
+type StoredRun = Omit<UnrecordedRun, "toolName" | "mode" | "arguments" | "context"> & { readonly testCase?: RunTestCase | null };
 
-function storedPart(run: UnrecordedRun): StoredRun {
+function storedPart(run: UnrecordedRun, testCase: RunTestCase | null): StoredRun {
   const { toolName: _name, mode: _mode, arguments: _args, context: _context, ...rest } = run;
-  return rest;
+  return { ...rest, testCase };
 }
 
 function viewOf(row: TestRunDTO): PlaygroundRunView {
@@ -78,6 +82,8 @@ function viewOf(row: TestRunDTO): PlaygroundRunView {
   return {
     ...stored,
     id: row.id,
+    number: row.number,
+    testCase: stored.testCase ?? null,
     toolName: row.toolName,
     mode: row.mode,
     actorEmail: row.actorEmail,
@@ -89,8 +95,8 @@ function viewOf(row: TestRunDTO): PlaygroundRunView {
 
 /**
  * Validates, runs (dry run: nothing sent, no secret read), records the run in the tool's history
- * and returns its view. A fire is also audited ("tool.test_fire": arguments masked, never the
- * response body). `signal` aborts the upstream request (the outcome is then an execution_error).
+ * and returns its view (see {@link recordPlaygroundRun}). `signal` aborts the upstream request
+ * (the outcome is then an execution_error).
  *
  * @throws NotFoundError for an unknown tool; ValidationError for a bad mode or context.
  */
@@ -103,12 +109,29 @@ export async function runInPlayground(
   const context = parseTurnContext(input.context);
   const tool = await loadCatalogTool(input.toolName);
   if (!tool) throw new NotFoundError(`Tool "${input.toolName}" does not exist: someone may have deleted or renamed it.`);
-  const { run, secrets } = await executeInPlayground({ tool, mode, arguments: input.arguments, context, signal: options.signal });
+  return recordPlaygroundRun(tool, await executeInPlayground({ tool, mode, arguments: input.arguments, context, signal: options.signal }), actor);
+}
+
+/** A saved test case's run, as its record names it: the case and whether it passed. */
+export interface CaseVerdict extends RunTestCase {
+  readonly passed: boolean;
+}
+
+/**
+ * Keeps an execution of `tool` in the tool's run history — labelled with its test case when a
+ * saved case made it — and returns its view. A fire is also audited ("tool.test_fire", in the
+ * same transaction: arguments masked, never the response body; a case's run also names the case
+ * and whether it passed), so every fire is audited once, wherever it came from.
+ */
+export async function recordPlaygroundRun(tool: CatalogTool, execution: PlaygroundExecution, actor: Actor, testCase?: CaseVerdict): Promise<PlaygroundRunView> {
+  const { run, secrets } = execution;
+  const label = testCase ? { id: testCase.id, name: testCase.name } : null;
   const audit =
-    mode === "fire"
+    run.mode === "fire"
       ? {
           targetId: tool.origin === "data" ? tool.id : `code:${run.toolName}`,
           summary: {
+            ...(testCase ? { testCase: testCase.name, caseId: testCase.id, passed: testCase.passed } : {}),
             toolVersion: run.toolVersion,
             arguments: run.arguments,
             context: run.context,
@@ -122,11 +145,11 @@ export async function runInPlayground(
   const row = await recordTestRun({
     toolName: run.toolName,
     actor,
-    mode,
+    mode: run.mode,
     arguments: run.arguments,
     context: run.context,
     // A view is plain JSON by construction; its interfaces just do not say so.
-    response: storedPart(run) as unknown as JsonValue,
+    response: storedPart(run, label) as unknown as JsonValue,
     secretsToRedact: secrets,
     audit,
   });

@@ -3,8 +3,8 @@ import "server-only";
  * Saved test cases (SPEC §7): a tool's named arguments, context and expectations, with the
  * outcome of their last run. Keyed by tool name (code tools have no row), unique per tool; a
  * rename moves them and a delete removes them (tool-saves.ts). Creating, editing and deleting a
- * case, and each case run, are audited with the tool as target, in the transaction that makes the
- * change. An edit carries the `updatedAt` it started from and is refused when the case changed
+ * case are audited with the tool as target, in the transaction that makes the change (a case's
+ * fire is audited with its run, by lib/playground/playground.ts). An edit carries the `updatedAt` it started from and is refused when the case changed
  * since; a run leaves `updatedAt` as it was (it changes nothing an operator edits). The values
  * arrive already checked and masked by lib/playground/test-cases.ts.
  */
@@ -43,12 +43,10 @@ export interface TestCaseEdit extends NewTestCase {
   readonly basedOn: Date;
 }
 
-/** The last run of one case: when, by whom, whether it passed, every expectation's result (masked). */
+/** The last run of one case: whether it passed and every expectation's result (masked); when and by whom are added here. */
 export interface TestCaseRun {
   readonly passed: boolean;
   readonly results: JsonValue;
-  /** What the audit event keeps of the call (arguments, outcome): never the response body. */
-  readonly summary: { readonly [key: string]: JsonValue };
 }
 
 interface TestCaseRow {
@@ -221,31 +219,17 @@ export async function getTestCase(id: number): Promise<TestCaseRecord | null> {
 }
 
 /**
- * Stores how case `ran` (as it was when it ran) just fared and audits the run ("tool.test_fire",
- * with the case's name). Returns false when the case was deleted or edited meanwhile: the result
- * belongs to values it no longer has, so nothing is written then.
+ * Stores how case `ran` (as it was when it ran) just fared as its last run. Returns false when the
+ * case was deleted or edited meanwhile: the result belongs to values it no longer has, so nothing
+ * is written then. (The fire itself is kept in the run history and audited either way.)
  */
 export async function recordTestCaseRun(ran: Pick<TestCaseRecord, "id" | "updatedAt">, run: TestCaseRun, actor: Actor): Promise<boolean> {
-  const id = ran.id;
-  return inTransaction(async (tx) => {
-    const { count } = await tx.testCase.updateMany({
-      where: { id, updatedAt: ran.updatedAt },
-      // updatedAt written back as it was: a run is no edit, so it must not make an open edit stale.
-      data: { lastRunAt: new Date(), lastRunBy: actor.email, lastPassed: run.passed, lastFailures: toJsonText(run.results), updatedAt: ran.updatedAt },
-    });
-    if (count === 0) return false;
-    const row = await tx.testCase.findUniqueOrThrow({ where: { id }, select: { toolName: true, name: true } });
-    await recordAudit(tx, {
-      actor,
-      action: "tool.test_fire",
-      targetType: "tool",
-      targetId: await toolTarget(tx, row.toolName),
-      targetName: row.toolName,
-      before: null,
-      after: { testCase: row.name, caseId: id, passed: run.passed, ...run.summary },
-    });
-    return true;
+  const { count } = await getDb().testCase.updateMany({
+    where: { id: ran.id, updatedAt: ran.updatedAt },
+    // updatedAt written back as it was: a run is no edit, so it must not make an open edit stale.
+    data: { lastRunAt: new Date(), lastRunBy: actor.email, lastPassed: run.passed, lastFailures: toJsonText(run.results), updatedAt: ran.updatedAt },
   });
+  return count > 0;
 }
 
 /** Whether each case passed on its last run (null: never ran), for the tools named (all when absent). */

@@ -1,8 +1,10 @@
 /**
  * Saved test cases end to end against a real database and a loopback upstream: saving and editing
  * check the name (a taken one next to the field), arguments, context and expectations alike, an
- * edited case runs with its new expectations, "Run all" fires each case and reports expected vs actual, results are
- * masked even when the upstream echoes the secret, and each tool's health follows its cases.
+ * edited case runs with its new expectations, "Run all" fires each case and reports expected vs
+ * actual, one case runs alone, every case's fire is in the tool's run history under the case's
+ * name and audited once, results are masked even when the upstream echoes the secret, and each
+ * tool's health follows its cases.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseTargets, useTestDatabase } from "../db/test-support/databases";
@@ -14,7 +16,9 @@ import { generateEncryptionKey, loadKeyring } from "../secrets/keyring";
 import { maskSecret } from "../secrets/mask";
 import { parseToolDefinition } from "../tools";
 import { reply, startUpstream, type Upstream } from "../tools/testing";
-import { deleteTestCase, listTestCases, listToolHealth, runTestCases, saveTestCase, updateTestCase, type TestCaseInput } from "./test-cases";
+import { listAuditEvents } from "../audit/audit-log";
+import { listPlaygroundRuns, runInPlayground } from "./playground";
+import { deleteTestCase, listTestCases, listToolHealth, runTestCase, runTestCases, saveTestCase, updateTestCase, type TestCaseInput } from "./test-cases";
 
 process.env.QUIVER_ENCRYPTION_KEY = generateEncryptionKey();
 process.env.QUIVER_DESTINATION_ALLOWLIST = "127.0.0.1";
@@ -143,7 +147,7 @@ describe.each(targets)("test cases on $name", (target) => {
     expect(await listToolHealth()).toEqual(new Map([["order_status", "never_run"]]));
 
     const [passing] = await runTestCases("order_status", actor);
-    expect(passing).toMatchObject({ caseId: saved.id, name: "open order", passed: true, run: { id: 0, mode: "fire", status: 200 } });
+    expect(passing).toMatchObject({ caseId: saved.id, name: "open order", passed: true, run: { mode: "fire", status: 200, testCase: { id: saved.id, name: "open order" } } });
     expect(passing!.results.every((result) => result.passed)).toBe(true);
     expect(await listToolHealth(["order_status"])).toEqual(new Map([["order_status", "passing"]]));
 
@@ -162,8 +166,47 @@ describe.each(targets)("test cases on $name", (target) => {
     const [stored] = await listTestCases("order_status");
     expect(stored!.lastRun).toMatchObject({ by: actor.email, passed: false, results: failing!.results });
     expect(await listToolHealth()).toEqual(new Map([["order_status", "failing"]]));
-    // The run history is the operator's; case runs stay out of it.
-    expect(await db().testRun.count()).toBe(0);
+  });
+
+  it("keeps every case's fire in the tool's run history under the case's name, numbered among the tool's runs, and audits it once", async () => {
+    const actor = await saveOrderTool();
+    const first = await saveTestCase(smoke({ name: "first" }), actor);
+    const second = await saveTestCase(smoke({ name: "second", expectations: [{ kind: "http_status", equals: 201 }] }), actor);
+    const fromForm = await runInPlayground({ toolName: "order_status", mode: "fire", arguments: { id: "A-1" }, context: {} }, actor);
+    const results = await runTestCases("order_status", actor);
+
+    const history = await listPlaygroundRuns("order_status");
+    expect(history.map((run) => [run.number, run.testCase?.name ?? null])).toEqual([
+      [3, "second"],
+      [2, "first"],
+      [1, null],
+    ]);
+    expect(history.slice(0, 2)).toEqual(results.map((result) => result.run).reverse());
+    expect(fromForm.testCase).toBeNull();
+
+    const fires = (await listAuditEvents({ action: "tool.test_fire" })).events;
+    expect(fires).toHaveLength(3);
+    expect(fires.map((event) => event.after)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ runId: history[0]!.id, testCase: "second", caseId: second.id, passed: false, status: 200 }),
+        expect.objectContaining({ runId: history[1]!.id, testCase: "first", caseId: first.id, passed: true, outcome: "success" }),
+      ]),
+    );
+  });
+
+  it("runs one case alone, and refuses one that is gone", async () => {
+    const actor = await saveOrderTool();
+    await saveTestCase(smoke({ name: "first" }), actor);
+    const second = await saveTestCase(smoke({ name: "second" }), actor);
+    const sent = upstream.requests.length;
+    const result = await runTestCase("order_status", second.id, actor);
+    expect(upstream.requests.length - sent).toBe(1);
+    expect(result).toMatchObject({ caseId: second.id, name: "second", passed: true, run: { testCase: { id: second.id, name: "second" } } });
+    expect((await listTestCases("order_status")).map((entry) => entry.lastRun?.passed ?? null)).toEqual([null, true]);
+
+    await deleteTestCase(second.id, actor);
+    await expect(runTestCase("order_status", second.id, actor)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(runTestCase("no_such_tool", second.id, actor)).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it("masks the secret the upstream echoes in results, stored results and the run", async () => {

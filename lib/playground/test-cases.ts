@@ -2,16 +2,17 @@ import "server-only";
 
 /**
  * Saved test cases (SPEC §7, issue 9): any run can be saved as a named case with expectations;
- * cases run one tool at a time (the Test tab's "Run all", `npm run tools:check`), each a real
- * fire through the agents' path, and every tool with cases has a health. Results are masked with
- * the secrets the fire used before they are stored or returned.
+ * cases run one tool at a time (the Test tab's "Run all" and each case's Run, `npm run
+ * tools:check`), each a real fire through the agents' path, kept in the tool's run history under
+ * the case's name (issue 26) and audited; every tool with cases has a health. Results are masked
+ * with the secrets the fire used before they are stored or returned.
  */
 import type { Actor } from "../audit";
 import * as store from "./test-case-queries";
 import { NotFoundError, ValidationError, type ValidationIssue } from "../errors";
 import { createRedactor } from "../secrets";
 import type { JsonValue } from "../tools";
-import { parseTurnContext } from "./playground";
+import { parseTurnContext, recordPlaygroundRun } from "./playground";
 import { executeInPlayground } from "./playground-run";
 import type { Expectation, ExpectationResult, TestCaseRunResult, TestCaseView, ToolHealth } from "./playground-types";
 import { evaluateExpectations, parseExpectations } from "./test-expectations";
@@ -129,23 +130,20 @@ export async function listTestCases(toolName: string): Promise<TestCaseView[]> {
   return (await store.listTestCases(toolName)).map(viewOf);
 }
 
-/** Fires one case and evaluates it; stores the outcome (unless the case was deleted or edited meanwhile). */
+/**
+ * Fires one case and evaluates it; keeps the fire in the run history under the case's name (it
+ * happened, whatever became of the case) and stores the outcome as the case's last run (unless
+ * the case was deleted or edited meanwhile).
+ */
 async function runOne(tool: CatalogTool, testCase: store.TestCaseRecord, actor: Actor): Promise<TestCaseRunResult> {
   const context = testCase.context as Record<string, string>;
-  const { run, facts, secrets } = await executeInPlayground({ tool, mode: "fire", arguments: testCase.arguments, context });
+  const execution = await executeInPlayground({ tool, mode: "fire", arguments: testCase.arguments, context });
   const expectations = testCase.expectations as unknown as Expectation[];
-  const results = createRedactor(secrets).redactValue(evaluateExpectations(expectations, facts));
+  const results = createRedactor(execution.secrets).redactValue(evaluateExpectations(expectations, execution.facts));
   const passed = results.every((result) => result.passed);
-  const summary = {
-    toolVersion: run.toolVersion,
-    arguments: run.arguments,
-    outcome: run.outcome.kind,
-    status: run.status,
-    durationMs: run.durationMs,
-  };
-  await store.recordTestCaseRun(testCase, { passed, results: results as unknown as JsonValue, summary }, actor);
-  const view = { ...run, id: 0, actorEmail: actor.email, createdAt: new Date().toISOString() };
-  return { caseId: testCase.id, name: testCase.name, passed, results, run: view };
+  const run = await recordPlaygroundRun(tool, execution, actor, { id: testCase.id, name: testCase.name, passed });
+  await store.recordTestCaseRun(testCase, { passed, results: results as unknown as JsonValue }, actor);
+  return { caseId: testCase.id, name: testCase.name, passed, results, run };
 }
 
 /**
@@ -160,6 +158,16 @@ export async function runTestCases(toolName: string, actor: Actor, options: { ca
   // One at a time: cases may depend on the order they were saved in (create, then read back).
   for (const testCase of cases) results.push(await runOne(tool, testCase, actor));
   return results;
+}
+
+/**
+ * Fires tool `toolName`'s case `caseId` alone, as {@link runTestCases} fires each. NotFoundError
+ * when the case (or the tool) no longer exists.
+ */
+export async function runTestCase(toolName: string, caseId: number, actor: Actor): Promise<TestCaseRunResult> {
+  const [result] = await runTestCases(toolName, actor, { caseIds: [caseId] });
+  if (!result) throw new NotFoundError("That test case no longer exists: someone may have deleted it.");
+  return result;
 }
 
 /**

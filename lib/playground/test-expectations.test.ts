@@ -175,6 +175,16 @@ describe("suggestExpectations", () => {
     expect(paths).toEqual(["k0", "k1", "k2", "k3", "k4"]);
   });
 
+  it("expects no volatile header an upstream echoes, neither as a body value nor inside the whole result", () => {
+    const echo = { method: "POST", headers: { connection: "keep-alive", date: "Tue, 01 Dec 2026 10:00:00 GMT", host: "api.example.com", "transfer-encoding": "chunked" } };
+    const suggested = suggestExpectations(facts({ content: JSON.stringify(echo), document: echo }));
+    expect(suggested.filter((e) => e.kind === "json_path_equals")).toEqual([
+      { kind: "json_path_equals", path: "method", value: "POST" },
+      { kind: "json_path_equals", path: "headers.host", value: "api.example.com" },
+    ]);
+    expect(suggested.some((e) => e.kind === "result_equals")).toBe(false);
+  });
+
   it("every suggestion passes against the run it came from", () => {
     const run = facts();
     const results = evaluateExpectations(suggestExpectations(run), run);

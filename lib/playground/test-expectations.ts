@@ -22,6 +22,7 @@ import {
   type ExpectationResult,
   type PlaygroundOutcome,
 } from "./playground-types";
+import { holdsVolatileHeader, isVolatileHeaderPath } from "./volatile-headers";
 
 /** At most this many expectations per case: a case is a check, not a specification. */
 export const MAX_EXPECTATIONS = 50;
@@ -246,7 +247,7 @@ function scalarLeaves(document: unknown, limit: number, prefix = "", found: [str
     if (key === "" || key.includes(".")) continue;
     const path = prefix ? `${prefix}.${key}` : key;
     if (typeof value === "object" && value !== null) scalarLeaves(value, limit, path, found);
-    else found.push([path, value as JsonValue]);
+    else if (!isVolatileHeaderPath(path)) found.push([path, value as JsonValue]);
   }
   return found;
 }
@@ -257,7 +258,10 @@ const SUGGESTED_PATHS = 5;
 /**
  * The expectations a fire suggests, in the order the save dialog lists them: its outcome, error
  * type, status, result, a few values of the body, halt and say. A dry run suggests nothing: it
- * showed no behaviour to pin down.
+ * showed no behaviour to pin down. Nothing suggested expects a volatile header an upstream echoes
+ * (`connection`, `date`, …: volatile-headers.ts), so a new case does not fail on its next run for
+ * no fault of the tool: such a value is never one of the body values, and a result holding one is
+ * not suggested whole.
  */
 export function suggestExpectations(facts: RunFacts): Expectation[] {
   const { outcome } = facts;
@@ -266,7 +270,7 @@ export function suggestExpectations(facts: RunFacts): Expectation[] {
   if (outcome.kind === "error") suggestions.push({ kind: "error_type", equals: outcome.errorType as ToolErrorType });
   if (facts.status !== null) suggestions.push({ kind: "http_status", equals: facts.status });
   if (outcome.kind === "error") return suggestions;
-  if (facts.content !== null) suggestions.push({ kind: "result_equals", value: facts.content });
+  if (facts.content !== null && !holdsVolatileHeader(facts.content)) suggestions.push({ kind: "result_equals", value: facts.content });
   if (facts.document !== MISSING) {
     for (const [path, value] of scalarLeaves(facts.document, SUGGESTED_PATHS)) suggestions.push({ kind: "json_path_equals", path, value });
   }

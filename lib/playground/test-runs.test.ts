@@ -19,7 +19,7 @@ describe.each(targets)("test runs on $name", (target) => {
     const second = await recordTestRun({ ...weather, mode: "fire", arguments: { city: "Bergen" }, context: { tenant: "t1" } });
 
     const runs = await listTestRuns("get_weather");
-    expect(runs.map((run) => run.id)).toEqual([second.id, first.id]);
+    expect(runs.map((run) => [run.id, run.number])).toEqual([[second.id, 2], [first.id, 1]]);
     expect(runs[1]).toMatchObject({ mode: "dry_run", actorEmail: "ana@example.com", arguments: { city: "Oslo" } });
     expect(JSON.stringify(runs[0]!.response)).toBe(JSON.stringify(response));
     expect(await listTestRuns("get_weather", 1)).toHaveLength(1);
@@ -30,6 +30,28 @@ describe.each(targets)("test runs on $name", (target) => {
     expect(latest.map((run) => [run.toolName, run.mode])).toEqual([["get_weather", "fire"], ["other_tool", "fire"]]);
     expect(latest[0]).toEqual(second);
     expect(await listLatestTestRuns([])).toEqual([]);
+  });
+
+  it("numbers each tool's runs from 1, whatever the other tools' runs, the same in every read", async () => {
+    const run = (toolName: string) => recordTestRun({ toolName, actor, mode: "dry_run", arguments: {}, context: {}, response: null });
+    const recorded = [];
+    for (const toolName of ["create_order", "lookup_order", "create_order", "lookup_order", "lookup_order", "create_order"]) recorded.push(await run(toolName));
+    expect(recorded.map((entry) => [entry.toolName, entry.number])).toEqual([
+      ["create_order", 1],
+      ["lookup_order", 1],
+      ["create_order", 2],
+      ["lookup_order", 2],
+      ["lookup_order", 3],
+      ["create_order", 3],
+    ]);
+    expect((await listTestRuns("create_order")).map((entry) => entry.number)).toEqual([3, 2, 1]);
+    expect((await listTestRuns("lookup_order", 2)).map((entry) => entry.number)).toEqual([3, 2]);
+    expect(await getTestRun(recorded[2]!.id)).toEqual(recorded[2]);
+    expect((await listLatestTestRuns(["create_order", "lookup_order"])).map((entry) => [entry.toolName, entry.number])).toEqual([
+      ["create_order", 3],
+      ["lookup_order", 3],
+    ]);
+    expect(await listTestRuns("never_run")).toEqual([]);
   });
 
   it("masks every form of the secrets it is given, in arguments, context and response, before storing", async () => {

@@ -9,7 +9,7 @@ import "server-only";
 import { recordAudit, type Actor } from "../audit";
 import { createRedactor } from "../secrets";
 import type { JsonValue } from "../tools";
-import { getDb } from "../db/client";
+import { getDb, type Tx } from "../db/client";
 import { parseJson, toJsonText } from "../db/json-columns";
 import { inTransaction } from "../db/transactions";
 
@@ -38,6 +38,11 @@ export interface NewTestRun {
 
 export interface TestRunDTO {
   readonly id: number;
+  /**
+   * The run's place among its tool's runs, from 1: what the history calls it (ids count the runs
+   * of every tool). Counted when read, from the runs kept; a tool's runs are removed only with it.
+   */
+  readonly number: number;
   readonly toolName: string;
   readonly actorEmail: string;
   readonly mode: TestRunMode;
@@ -50,15 +55,16 @@ export interface TestRunDTO {
 const DEFAULT_LIMIT = 50;
 
 /** A row as stored: the JSON values as text. */
-type TestRunRow = Omit<TestRunDTO, "arguments" | "context" | "response"> & {
+type TestRunRow = Omit<TestRunDTO, "number" | "arguments" | "context" | "response"> & {
   arguments: string;
   context: string;
   response: string;
 };
 
-function toDTO(row: TestRunRow): TestRunDTO {
+function toDTO(row: TestRunRow, number: number): TestRunDTO {
   return {
     id: row.id,
+    number,
     toolName: row.toolName,
     actorEmail: row.actorEmail,
     mode: row.mode,
@@ -81,7 +87,10 @@ export async function recordTestRun(run: NewTestRun): Promise<TestRunDTO> {
     response: toJsonText(redactValue(run.response)),
   };
   const { audit } = run;
-  if (!audit) return toDTO(await getDb().testRun.create({ data }));
+  if (!audit) {
+    const row = await getDb().testRun.create({ data });
+    return toDTO(row, await numberOf(getDb(), row));
+  }
   return inTransaction(async (tx) => {
     const row = await tx.testRun.create({ data });
     await recordAudit(tx, {
@@ -93,27 +102,37 @@ export async function recordTestRun(run: NewTestRun): Promise<TestRunDTO> {
       before: null,
       after: redactValue({ runId: row.id, ...audit.summary }),
     });
-    return toDTO(row);
+    return toDTO(row, await numberOf(tx, row));
   });
+}
+
+/** How many runs of its tool are kept up to and including `run`: its number. */
+function numberOf(db: Pick<Tx, "testRun">, run: { id: number; toolName: string }): Promise<number> {
+  return db.testRun.count({ where: { toolName: run.toolName, id: { lte: run.id } } });
 }
 
 /** Tool `toolName`'s runs, newest first (at most `limit`). */
 export async function listTestRuns(toolName: string, limit: number = DEFAULT_LIMIT): Promise<TestRunDTO[]> {
   const rows = await getDb().testRun.findMany({ where: { toolName }, orderBy: { id: "desc" }, take: Math.max(1, limit) });
-  return rows.map(toDTO);
+  const [newest] = rows;
+  if (!newest) return [];
+  // Counted up to the newest row read, so a run recorded meanwhile cannot shift the numbers.
+  const first = await numberOf(getDb(), newest);
+  return rows.map((row, index) => toDTO(row, first - index));
 }
 
 /** The latest run of each of `toolNames` that has one (two queries, whatever the number of tools). */
 export async function listLatestTestRuns(toolNames: readonly string[]): Promise<TestRunDTO[]> {
   if (toolNames.length === 0) return [];
-  const latest = await getDb().testRun.groupBy({ by: ["toolName"], where: { toolName: { in: [...toolNames] } }, _max: { id: true } });
+  const latest = await getDb().testRun.groupBy({ by: ["toolName"], where: { toolName: { in: [...toolNames] } }, _max: { id: true }, _count: { _all: true } });
+  const counts = new Map(latest.map((row) => [row._max.id, row._count._all]));
   const ids = latest.flatMap((row) => (row._max.id === null ? [] : [row._max.id]));
   const rows = await getDb().testRun.findMany({ where: { id: { in: ids } }, orderBy: { id: "desc" } });
-  return rows.map(toDTO);
+  return rows.map((row) => toDTO(row, counts.get(row.id) ?? 1));
 }
 
 /** One run, for replaying it; null when it does not exist. */
 export async function getTestRun(id: number): Promise<TestRunDTO | null> {
   const row = await getDb().testRun.findUnique({ where: { id } });
-  return row ? toDTO(row) : null;
+  return row ? toDTO(row, await numberOf(getDb(), row)) : null;
 }

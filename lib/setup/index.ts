@@ -2,3 +2,4 @@
 export * from "./configuration";
 export * from "./seed";
 export * from "./startup";
+export * from "./getting-started";

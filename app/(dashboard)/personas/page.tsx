@@ -36,7 +36,7 @@ export default async function PersonasPage() {
             {isAdmin && (
               <CreatePersonaDialog
                 personas={personas.map(({ persona }) => ({ slug: persona.slug, name: persona.name }))}
-                tools={catalog.map((tool) => ({ value: tool.name, label: tool.name, group: groupOf(tool.name) }))}
+                tools={catalog.map((tool) => ({ value: tool.name, label: tool.name, group: groupOf(tool.name), sideEffect: tool.sideEffect }))}
               />
             )}
           </>
@@ -49,7 +49,7 @@ export default async function PersonasPage() {
       ) : (
         <Table
           caption="Personas, in tree order"
-          columns={[{ label: "Persona" }, { label: "Parent" }, { label: "Grant" }, { label: "Tools", className: "text-right" }, { label: "Stale names", className: "text-right" }]}
+          columns={[{ label: "Persona" }, { label: "Parent" }, { label: "Grant" }, { label: "Tools", className: "text-right" }, { label: "Names of deleted tools", className: "text-right" }]}
         >
           {rows.map(({ persona: { persona, resolution, grantSummary, staleNames }, depth }) => (
             <Row key={persona.slug} label={persona.name}>
@@ -88,10 +88,10 @@ export default async function PersonasPage() {
                   {resolution.available.length} / {catalogSize}
                 </span>
               </Cell>
-              <Cell label="Stale names" className="md:text-right">
+              <Cell label="Names of deleted tools" className="md:text-right">
                 {staleNames.length > 0 ? (
                   <StatusBadge status="warning" title={staleNames.join(", ")}>
-                    {staleNames.length} stale
+                    {staleNames.length} to remove
                   </StatusBadge>
                 ) : (
                   <Badge tone="neutral">none</Badge>

@@ -25,7 +25,7 @@ type SearchParams = Promise<Record<string, SearchParamValue>>;
 /** One sentence with the figures the charts show, for those who cannot see them. */
 function chartSummary(report: UsageReport): string {
   const busiest = report.series.reduce((best, bucket) => (bucket.calls > best.calls ? bucket : best), report.series[0]!);
-  return `${report.rangeLabel}: ${formatCount(report.total.calls)} calls, ${formatRate(report.total.errorRate)} errors, p50 ${formatMs(report.total.p50Ms)}, p95 ${formatMs(report.total.p95Ms)}; busiest period from ${busiest.label} UTC with ${formatCount(busiest.calls)} calls.`;
+  return `${report.rangeLabel}: ${formatCount(report.total.calls)} calls, ${formatRate(report.total.errorRate)} errors, typically ${formatMs(report.total.p50Ms)} a call and ${formatMs(report.total.p95Ms)} for the slowest 5%; busiest period from ${busiest.label} UTC with ${formatCount(busiest.calls)} calls.`;
 }
 
 export default async function UsagePage({ searchParams }: { searchParams: SearchParams }) {

@@ -1,5 +1,5 @@
 /** Where a signed-in operator lands when no (acceptable) destination was asked for. */
-export const DEFAULT_DESTINATION = "/tools";
+export const DEFAULT_DESTINATION = "/";
 
 /** A placeholder origin: only used to tell same-site paths from anything a browser would leave for. */
 const SITE = "http://quiver.invalid";

@@ -24,13 +24,14 @@ import { describeCleanup, removeStaleToolNames } from "./stale-tool-names";
 const PERSONA_PAGES: readonly Revalidation[] = [{ path: "/personas", type: "layout" }];
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
+const onOff = (enabled: boolean) => (enabled ? "on" : "off");
 
 /** Switches one tool on or off for one persona (editors and admins). */
 export const setPersonaToolEnabledAction = defineAction(
   { role: "editor", input: toggleToolSchema, from: (slug: string, tool: string, enabled: boolean) => ({ slug, tool, enabled }), revalidate: PERSONA_PAGES },
   async ({ slug, tool, enabled }, operator) => {
-    await togglePersonaTool(slug, tool, enabled, operator);
-    return actionSuccess(undefined, `${tool} is ${enabled ? "enabled" : "disabled"} for ${slug}.`);
+    const persona = await togglePersonaTool(slug, tool, enabled, operator);
+    return actionSuccess(undefined, `'${tool}' switched ${onOff(enabled)} for ${persona.name}.`);
   },
 );
 
@@ -38,8 +39,8 @@ export const setPersonaToolEnabledAction = defineAction(
 export const setPersonaToolsEnabledAction = defineAction(
   { role: "editor", input: toggleToolsSchema, from: (slug: string, tools: readonly string[], enabled: boolean) => ({ slug, tools, enabled }), revalidate: PERSONA_PAGES },
   async ({ slug, tools, enabled }, operator) => {
-    await togglePersonaTools(slug, tools, enabled, operator);
-    return actionSuccess(undefined, `${plural(tools.length, "tool")} ${enabled ? "enabled" : "disabled"} for ${slug}.`);
+    const persona = await togglePersonaTools(slug, tools, enabled, operator);
+    return actionSuccess(undefined, `${plural(tools.length, "tool")} switched ${onOff(enabled)} for ${persona.name}.`);
   },
 );
 

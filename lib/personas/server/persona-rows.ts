@@ -6,13 +6,13 @@ import "server-only";
  */
 import { NotFoundError } from "../../errors";
 import { personaChain } from "../chain";
+import type { PersonaGrant } from "../grant";
 import { normalizeToolNameList, parseNameList } from "../tool-names";
 import type { JsonValue } from "../../tools";
 import { getDb, type Persona, type Tx } from "../../db/client";
 import { parseJson, toJsonText } from "../../db/json-columns";
 
-/** null inherits the parent's grant (a root without one grants every tool). */
-export type PersonaGrant = null | "all" | readonly string[];
+export type { PersonaGrant };
 
 export interface PersonaDTO {
   readonly id: string;

@@ -1,7 +1,8 @@
 /**
  * The persona composition the personas pages and the runtime API share, against a real database:
  * "what the agent sees" in each format, the page view (who switched a tool off, the parent's
- * switches), the matrix's groups, and bulk toggles refusing unknown tools.
+ * switches), the matrix's groups, bulk toggles refusing unknown tools, and the grant a new
+ * persona starts with.
  */
 import { describe, expect, it } from "vitest";
 import { createPersona, getPersona } from "./personas";
@@ -14,6 +15,7 @@ import { loadPersonaMatrix } from "./persona-matrix";
 import { personaToolSpecs } from "./persona-specs";
 import { BUILTIN_GROUP, createPersonaForCatalog, grantPersonaTools, togglePersonaTool, togglePersonaTools } from "./persona-tools";
 import { getPersonaView } from "./persona-view";
+import { newPersonaSchema } from "./schemas";
 
 const targets = await databaseTargets();
 
@@ -64,6 +66,25 @@ describe.each(targets)("persona composition on $name", (target) => {
     expect(matrix.personas.map((persona) => persona.slug)).toEqual(["base", "child"]);
     expect(matrix.rows.map((row) => row.tool)).toEqual([...BUILTIN_TOOL_NAMES, "orders_lookup", "orders_refund", "weather_now"]);
     expect(matrix.rows.at(-1)!.cells.map((cell) => cell.reason)).toEqual(["outside this persona's grant", "outside the grant inherited from base"]);
+  });
+
+  // Issue 26: a root that inherits has nothing to inherit from and would get every tool.
+  it("a persona created without a grant: a root grants nothing, a child takes its parent's", async () => {
+    const actor = await family();
+    const input = newPersonaSchema.parse({ name: "Fresh root", slug: "fresh-root" });
+    expect(await createPersonaForCatalog(input, actor)).toMatchObject({ parentSlug: null, grant: [] });
+    expect((await personaToolSpecs("fresh-root", "openai")).specs).toEqual([]);
+    const root = await getPersonaView("fresh-root");
+    expect(root).toMatchObject({ availableCount: 0, resolved: { grantSummary: "grant: no tools" } });
+    expect(root.tools.every((tool) => tool.code === "outside_grant")).toBe(true);
+
+    expect(await createPersonaForCatalog({ slug: "fresh-child", name: "Fresh child", parentSlug: "base" }, actor)).toMatchObject({ grant: null });
+    expect((await personaToolSpecs("fresh-child", "openai")).specs.map((spec) => spec.function.name)).toEqual(["orders_lookup", "orders_refund"]);
+
+    // Every tool stays available to a root, chosen knowingly.
+    await createPersonaForCatalog({ slug: "everything", name: "Everything", grant: "all" }, actor);
+    const everything = await getPersonaView("everything");
+    expect(everything.availableCount).toBe(everything.catalogSize);
   });
 
   it("a grant naming a tool the catalog does not have is refused, changing nothing", async () => {

@@ -92,6 +92,7 @@ export interface ResolvedPersona {
 export function describeGrant(persona: Pick<PersonaDTO, "grant" | "parentSlug">): string {
   if (persona.grant === null) return persona.parentSlug ? `inherits the grant of ${persona.parentSlug}` : "no grant: every tool";
   if (persona.grant === "all") return "grant: every tool";
+  if (persona.grant.length === 0) return "grant: no tools";
   return `grant: ${persona.grant.length} tool${persona.grant.length === 1 ? "" : "s"}`;
 }
 

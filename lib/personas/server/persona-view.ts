@@ -2,7 +2,8 @@ import "server-only";
 /**
  * One persona as its dashboard page shows it: where it sits in the tree, every catalog tool with
  * its group, availability and reason, who switched each disabled tool off and when (read back from
- * the audit trail), what its parent switched off (which does not apply to it), and its stale names.
+ * the audit trail), what its parent switched off (which does not apply to it), and the names in
+ * its grant or disabled list of tools that no longer exist.
  */
 import { listAuditEvents, type AuditEventDTO } from "../../audit";
 import { listPersonas, type PersonaDTO } from "./personas";
@@ -17,6 +18,8 @@ export interface PersonaToolRow {
   readonly name: string;
   readonly description: string;
   readonly group: string;
+  /** Whether calling it has side effects (the grant form counts them). */
+  readonly sideEffect: boolean;
   readonly available: boolean;
   readonly code: ToolAvailabilityCode;
   readonly reason: string;
@@ -71,6 +74,7 @@ export async function getPersonaView(slug: string): Promise<PersonaView> {
     name: explanation.tool,
     description: catalog[index]!.description,
     group: groupOf(explanation.tool),
+    sideEffect: catalog[index]!.sideEffect,
     available: explanation.available,
     code: explanation.code,
     reason: explanation.reason,

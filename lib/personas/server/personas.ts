@@ -1,7 +1,8 @@
 import "server-only";
 /**
  * Personas (SPEC §4): agent profiles in a tree. Each keeps a grant set by an admin (null to
- * inherit the parent's, "all", or a list of tool names) and a disabled list edited by operators.
+ * inherit the parent's, "all", or a list of tool names; a new root starts with the empty list) and a
+ * disabled list edited by operators.
  * Resolution (effective tools, explanations) lives in lib/personas; this file stores and reads.
  *
  * This file holds creating a persona and its one-persona changes; reading and the row's mapping
@@ -11,6 +12,7 @@ import "server-only";
 import { recordAudit, type Actor } from "../../audit";
 import { ConflictError, ValidationError } from "../../errors";
 import { findParentCycle } from "../chain";
+import { defaultGrantFor } from "../grant";
 import { normalizeToolNameList } from "../tool-names";
 import { toJsonText } from "../../db/json-columns";
 import { changePersona } from "./persona-changes";
@@ -25,6 +27,7 @@ export interface NewPersona {
   readonly name: string;
   readonly description?: string;
   readonly parentSlug?: string | null;
+  /** Left out: no tools for a root, the parent's grant for a child (defaultGrantFor). */
   readonly grant?: PersonaGrant;
   readonly disabledTools?: readonly string[];
 }
@@ -38,7 +41,10 @@ function normaliseGrant(grant: PersonaGrant): PersonaGrant {
   return grant === null || grant === "all" ? grant : normalizeToolNameList(grant);
 }
 
-/** Creates a persona. A taken slug is a ConflictError; an unknown parent a NotFoundError. */
+/**
+ * Creates a persona; without a grant, a root gets none and a child inherits (defaultGrantFor).
+ * A taken slug is a ConflictError; an unknown parent a NotFoundError.
+ */
 export async function createPersona(input: NewPersona, actor: Actor): Promise<PersonaDTO> {
   const slug = input.slug.trim();
   const name = input.name.trim();
@@ -54,7 +60,7 @@ export async function createPersona(input: NewPersona, actor: Actor): Promise<Pe
       const row = await tx.persona.create({
         data: {
           slug, name, description: input.description?.trim() ?? "", parentId,
-          grant: grantText(normaliseGrant(input.grant ?? null)),
+          grant: grantText(normaliseGrant(input.grant === undefined ? defaultGrantFor(input.parentSlug) : input.grant)),
           disabledTools: toJsonText(normalizeToolNameList(input.disabledTools ?? [])),
         },
         include: withParent,

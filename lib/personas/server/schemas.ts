@@ -25,13 +25,13 @@ export type GrantInput = z.input<typeof grantSchema>;
 /** A persona's grant, with the persona it belongs to. */
 export const setGrantSchema = z.object({ slug: personaSlugSchema, grant: grantSchema });
 
-/** A new persona. */
+/** A new persona; a grant left out is decided by the parent (createPersona: a root gets none). */
 export const newPersonaSchema = z.object({
   name: boundedName(INPUT_LIMITS.displayName),
   slug: boundedTrimmedText(INPUT_LIMITS.slug),
   description: boundedTrimmedText(INPUT_LIMITS.description).default(""),
   parentSlug: boundedText(INPUT_LIMITS.slug).nullable().default(null),
-  grant: grantSchema.default(null),
+  grant: grantSchema.optional(),
 });
 
 /** What the new-persona dialog sends. */

@@ -5,11 +5,11 @@ import { documentWith, problemsOf } from "./test-support/definition-fixtures";
 // Definitions are stored, rendered and sent to every model provider: a size cap keeps one
 // document from exhausting memory or a provider's limits.
 describe("definition size", () => {
-  /** A valid document of exactly `bytes` bytes as JSON, padded in its description. */
+  /** A valid document of exactly `bytes` bytes as JSON, padded in a parameter's description (the tool's own is capped far lower). */
   function documentOfSize(bytes: number): Record<string, unknown> {
-    const base = documentWith({ description: "" });
-    const padding = bytes - new TextEncoder().encode(JSON.stringify(base)).length;
-    return documentWith({ description: "d".repeat(padding) });
+    const padded = (text: string) => documentWith({ parameters: { type: "object", properties: { city: { type: "string", description: text } }, required: ["city"] } });
+    const padding = bytes - new TextEncoder().encode(JSON.stringify(padded(""))).length;
+    return padded("d".repeat(padding));
   }
 
   it("accepts a definition of exactly 256 KiB as JSON", () => {

@@ -109,6 +109,13 @@ describe("parseToolDefinition: warnings", () => {
     expect(parseToolDefinition(documentWith({ description: "d".repeat(1024) })).warnings).toEqual([]);
   });
 
+  it("accepts up to 8,192 characters (with the provider warning) and refuses one more, naming both limits", () => {
+    expect(parseToolDefinition(documentWith({ description: "d".repeat(8192) })).warnings).toEqual([{ path: "description", message: expect.stringMatching(/over 1024/) }]);
+    expect(problemsOf(documentWith({ description: ` ${"d".repeat(8193)} ` }))).toEqual([
+      { path: "description", message: "is 8,193 characters long; a description may hold at most 8,192 (and some providers read only 1,024)" },
+    ]);
+  });
+
   it("drops a path written beside another extract, with a warning", () => {
     const definition = parseToolDefinition(documentWith({ response: { extract: "body_raw", path: "data" } }));
     expect(definition.response).toEqual({ extract: "body_raw", path: null });

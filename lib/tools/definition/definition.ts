@@ -34,6 +34,11 @@ export const DEFINITION_KEYS = [
 
 /** Past this, some providers refuse the tool: a warning, not an error. */
 export const MAX_DESCRIPTION_LENGTH = 1024;
+/**
+ * The most a description may hold at all: eight times what the strictest provider reads, room for
+ * detailed instructions, and a bound on what every page and every tools/list carries per tool.
+ */
+export const DESCRIPTION_CAP = 8192;
 export const MIN_TIMEOUT_SECONDS = 1;
 export const MAX_TIMEOUT_SECONDS = 120;
 
@@ -111,7 +116,9 @@ function readDescription(input: unknown, issues: Issues): string {
     return "";
   }
   const description = input.trim();
-  if (description.length > MAX_DESCRIPTION_LENGTH) {
+  if (description.length > DESCRIPTION_CAP) {
+    issues.add("description", `is ${description.length.toLocaleString("en")} characters long; a description may hold at most ${DESCRIPTION_CAP.toLocaleString("en")} (and some providers read only ${MAX_DESCRIPTION_LENGTH.toLocaleString("en")})`);
+  } else if (description.length > MAX_DESCRIPTION_LENGTH) {
     issues.warn("description", `is ${description.length} characters long; some providers refuse descriptions over ${MAX_DESCRIPTION_LENGTH}`);
   }
   return description;

@@ -2,119 +2,104 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { JsonSchema, ObjectSchema } from "../types";
 import { compatibilityReport, type CompatibilityFinding } from "./compatibility";
-import { toProviderSpecs, type ProviderFormat, type ToolShape } from "./provider-specs";
+import { PROVIDER_FORMATS, toProviderSpecs, type ProviderFormat, type ToolShape } from "./provider-specs";
 import { schemasIn } from "./schema-walk";
 
-/** Every property required and additionalProperties false: what strict modes want. */
-const strictClean: ToolShape = {
+/** A simple GET tool with one string parameter, as the editor writes it: the report has nothing to say. */
+const lookup: ToolShape = {
   name: "lookup_order",
   description: "Look up an order by id.",
-  parameters: {
-    type: "object",
-    properties: { order_id: { type: "string", pattern: "^[0-9]+$" }, status: { type: "string", enum: ["open", "closed"] } },
-    required: ["order_id", "status"],
-    additionalProperties: false,
-  },
+  parameters: { type: "object", properties: { order_id: { type: "string", description: "The order's id." } }, required: ["order_id"] },
   sideEffect: false,
   origin: "data",
+  method: "GET",
 };
 
 function withProperty(name: string, schema: JsonSchema, required = true): ToolShape {
   return {
-    ...strictClean,
+    ...lookup,
     parameters: {
-      ...strictClean.parameters,
-      properties: { ...strictClean.parameters.properties, [name]: schema },
-      required: [...(strictClean.parameters.required ?? []), ...(required ? [name] : [])],
+      ...lookup.parameters,
+      properties: { ...lookup.parameters.properties, [name]: schema },
+      required: [...(lookup.parameters.required ?? []), ...(required ? [name] : [])],
     },
   };
 }
 
 function nested(depth: number): JsonSchema {
-  return depth === 0
-    ? { type: "string" }
-    : { type: "object", properties: { inner: nested(depth - 1) }, required: ["inner"], additionalProperties: false };
+  return depth === 0 ? { type: "string" } : { type: "object", properties: { inner: nested(depth - 1) }, required: ["inner"] };
 }
 
+const closedObject = { type: "object", properties: { a: { type: "string" } }, required: ["a"], additionalProperties: false } as const satisfies JsonSchema;
+const manyOptional = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`p${i}`, { type: "string" as const }]));
 const summary = (findings: readonly CompatibilityFinding[]) => findings.map(({ severity, path }) => ({ severity, path }));
 
 describe("compatibilityReport", () => {
-  it("finds only Gemini's dropped additionalProperties and the MCP side-effect note for a strict-clean tool", () => {
-    const report = compatibilityReport(strictClean);
-    expect(report).toMatchObject({ openai: [], anthropic: [] });
-    expect(summary(report.gemini)).toEqual([{ severity: "changed", path: "parameters.additionalProperties" }]);
-    expect(report.mcp).toEqual([
-      { provider: "mcp", severity: "note", path: "sideEffect", message: "Announced as read-only (no side effects), and as reaching outside systems." },
-    ]);
+  // Each row is a tool every provider takes as written; most were remarks once (strict-mode wishes,
+  // hints every tool gets), which buried the few that matter.
+  it.each<[string, ToolShape]>([
+    ["a GET tool with one required string", lookup],
+    ["an optional string", withProperty("note", { type: "string" }, false)],
+    ["length bounds and a pattern", withProperty("code", { type: "string", minLength: 2, maxLength: 8, pattern: "^(?=.*[0-9]).+$" })],
+    ["a string enum", withProperty("status", { type: "string", enum: ["open", "closed"] })],
+    ["number bounds", withProperty("qty", { type: "integer", minimum: 1, maximum: 99 })],
+    ["a bounded list of strings", withProperty("ids", { type: "array", items: { type: "string" }, minItems: 2, maxItems: 5 })],
+    ["an open nested object", withProperty("meta", { type: "object", properties: { a: { type: "string" } }, required: ["a"] })],
+    ["11 levels of nested objects", withProperty("deep", nested(10))],
+    ["over 1,000 enum values", withProperty("sku", { type: "string", enum: Array.from({ length: 1001 }, (_, i) => `s${i}`) })],
+    ["25 optional parameters", { ...lookup, parameters: { type: "object", properties: manyOptional } }],
+    ["no parameters at all", { ...lookup, parameters: { type: "object", properties: {} } }],
+    ["a 1,024-character description", { ...lookup, description: "x".repeat(1024) }],
+    ["a read-only POST", { ...lookup, method: "POST" }],
+    ["a read-only code tool", { ...lookup, origin: "code", method: undefined }],
+  ])("works as written with every provider: %s", (_label, tool) => {
+    expect(compatibilityReport(tool)).toEqual({ openai: [], anthropic: [], gemini: [], mcp: [] });
   });
 
-  it.each<[string, ToolShape, ProviderFormat, CompatibilityFinding["severity"], string]>([
+  it.each<[ProviderFormat, string, ToolShape, CompatibilityFinding["severity"], string]>([
     // OpenAI
-    ["a dotted name", { ...strictClean, name: "orders.lookup" }, "openai", "refused", "name"],
-    ["a description over 1,024 characters", { ...strictClean, description: "x".repeat(1025) }, "openai", "refused", "description"],
-    ["an array without items", withProperty("ids", { type: "array" }), "openai", "refused", "parameters.properties.ids"],
-    ["an optional property (strict)", withProperty("note", { type: "string" }, false), "openai", "note", "parameters.properties.note"],
-    ["an open object (strict)", withProperty("meta", { type: "object", properties: { a: { type: "string" } }, required: ["a"] }), "openai", "note", "parameters.properties.meta"],
-    ["minLength (strict)", withProperty("code", { type: "string", minLength: 2 }), "openai", "note", "parameters.properties.code.minLength"],
-    ["an unsupported format (strict)", withProperty("site", { type: "string", format: "uri" }), "openai", "note", "parameters.properties.site.format"],
-    ["over 1,000 enum values (strict)", withProperty("sku", { type: "string", enum: Array.from({ length: 1000 }, (_, i) => `s${i}`) }), "openai", "note", "parameters"],
-    ["more than 10 nested objects (strict)", withProperty("deep", nested(10)), "openai", "note", `parameters.properties.deep${".properties.inner".repeat(9)}`],
+    ["openai", "a dotted name", { ...lookup, name: "orders.lookup" }, "refused", "name"],
+    ["openai", "a description over 1,024 characters", { ...lookup, description: "x".repeat(1025) }, "refused", "description"],
+    ["openai", "an array without items", withProperty("ids", { type: "array" }), "refused", "parameters.properties.ids"],
     // Anthropic
-    ["a name with a space", { ...strictClean, name: "lookup order" }, "anthropic", "refused", "name"],
-    ["minimum (strict)", withProperty("qty", { type: "integer", minimum: 1 }), "anthropic", "note", "parameters.properties.qty.minimum"],
-    ["maxItems (strict)", withProperty("ids", { type: "array", items: { type: "string" }, maxItems: 5 }), "anthropic", "note", "parameters.properties.ids.maxItems"],
-    ["minItems above 1 (strict)", withProperty("ids", { type: "array", items: { type: "string" }, minItems: 2 }), "anthropic", "note", "parameters.properties.ids.minItems"],
-    ["a lookahead pattern (strict)", withProperty("code", { type: "string", pattern: "^(?=.*[0-9]).+$" }), "anthropic", "note", "parameters.properties.code.pattern"],
-    ["a backreference pattern (strict)", withProperty("code", { type: "string", pattern: "^(a)\\1$" }), "anthropic", "note", "parameters.properties.code.pattern"],
-    ["an object enum value (strict)", withProperty("pick", { type: "object", properties: { a: { type: "string" } }, required: ["a"], additionalProperties: false, enum: [{ a: "x" }] }), "anthropic", "note", "parameters.properties.pick.enum"],
-    ["an open object (strict)", withProperty("meta", { type: "object", properties: { a: { type: "string" } }, required: ["a"], additionalProperties: true }), "anthropic", "note", "parameters.properties.meta"],
+    ["anthropic", "a name with a space", { ...lookup, name: "lookup order" }, "refused", "name"],
     // Gemini
-    ["a name starting with a digit", { ...strictClean, name: "2fa_check" }, "gemini", "refused", "name"],
-    ["a name over 64 characters", { ...strictClean, name: `a${"b".repeat(64)}` }, "gemini", "refused", "name"],
-    ["a parameter name with a dash", withProperty("order-ref", { type: "string" }), "gemini", "refused", "parameters.properties.order-ref"],
-    ["a nested object without properties", withProperty("meta", { type: "object", properties: {} }), "gemini", "refused", "parameters.properties.meta"],
-    ["a tuple of items", withProperty("pair", { type: "array", items: [{ type: "string" }] } as unknown as JsonSchema), "gemini", "refused", "parameters.properties.pair"],
-    ["a default", withProperty("units", { type: "string", default: "metric" }), "gemini", "changed", "parameters.properties.units.default"],
-    ["additionalProperties", strictClean, "gemini", "changed", "parameters.additionalProperties"],
-    ["const", withProperty("kind", { type: "string", const: "order" }), "gemini", "changed", "parameters.properties.kind.const"],
-    ["exclusiveMinimum", withProperty("qty", { type: "number", exclusiveMinimum: 0 }), "gemini", "changed", "parameters.properties.qty.exclusiveMinimum"],
-    ["$comment", withProperty("qty", { type: "number", $comment: "internal" }), "gemini", "changed", "parameters.properties.qty.$comment"],
-    ["an unsupported string format", withProperty("site", { type: "string", format: "uri" }), "gemini", "changed", "parameters.properties.site.format"],
-    ["an integer enum", withProperty("size", { type: "integer", enum: [1, 2] }), "gemini", "changed", "parameters.properties.size.enum"],
-    ["no parameters at all", { ...strictClean, parameters: { type: "object", properties: {} } }, "gemini", "note", "parameters"],
+    ["gemini", "a name starting with a digit", { ...lookup, name: "2fa_check" }, "refused", "name"],
+    ["gemini", "a name over 64 characters", { ...lookup, name: `a${"b".repeat(64)}` }, "refused", "name"],
+    ["gemini", "a parameter name with a dash", withProperty("order-ref", { type: "string" }), "refused", "parameters.properties.order-ref"],
+    ["gemini", "a nested object without properties", withProperty("meta", { type: "object", properties: {} }), "refused", "parameters.properties.meta"],
+    ["gemini", "a tuple of items (what is removed inside it is no second remark)", withProperty("pair", { type: "array", items: [{ type: "string" }] } as unknown as JsonSchema), "refused", "parameters.properties.pair"],
+    ["gemini", "a default", withProperty("units", { type: "string", default: "metric" }), "changed", "parameters.properties.units.default"],
+    ["gemini", "additionalProperties", withProperty("meta", closedObject), "changed", "parameters.properties.meta.additionalProperties"],
+    ["gemini", "const", withProperty("kind", { type: "string", const: "order" }), "changed", "parameters.properties.kind.const"],
+    ["gemini", "exclusiveMinimum", withProperty("qty", { type: "number", exclusiveMinimum: 0 }), "changed", "parameters.properties.qty.exclusiveMinimum"],
+    ["gemini", "$comment", withProperty("qty", { type: "number", $comment: "internal" }), "changed", "parameters.properties.qty.$comment"],
+    ["gemini", "an unsupported string format", withProperty("site", { type: "string", format: "uri" }), "changed", "parameters.properties.site.format"],
+    ["gemini", "an integer enum", withProperty("size", { type: "integer", enum: [1, 2] }), "changed", "parameters.properties.size.enum"],
     // MCP
-    ["a name with a space", { ...strictClean, name: "lookup order" }, "mcp", "note", "name"],
-  ])("reports %s for %s", (_label, tool, provider, severity, path) => {
-    const findings = compatibilityReport(tool)[provider];
-    expect(summary(findings)).toContainEqual({ severity, path });
-    for (const finding of findings) expect(finding.provider).toBe(provider);
+    ["mcp", "a name with a space", { ...lookup, name: "lookup order" }, "note", "name"],
+    ["mcp", "a POST with side effects", { ...lookup, method: "POST", sideEffect: true }, "note", "sideEffect"],
+    ["mcp", "a GET with side effects", { ...lookup, sideEffect: true }, "note", "sideEffect"],
+  ])("%s: reports %s", (provider, _label, tool, severity, path) => {
+    const report = compatibilityReport(tool);
+    expect(summary(report[provider])).toEqual([{ severity, path }]);
+    for (const format of PROVIDER_FORMATS) for (const finding of report[format]) expect(finding.provider).toBe(format);
   });
 
-  it.each<[string, ToolShape, ProviderFormat, CompatibilityFinding["severity"], string]>([
-    ["a 1,024-character description", { ...strictClean, description: "x".repeat(1024) }, "openai", "refused", "description"],
-    ["exactly 1,000 enum values", withProperty("sku", { type: "string", enum: Array.from({ length: 998 }, (_, i) => `s${i}`) }), "openai", "note", "parameters"],
-    ["10 nested objects", withProperty("deep", nested(9)), "openai", "note", `parameters.properties.deep${".properties.inner".repeat(8)}`],
-    ["a supported format", withProperty("mail", { type: "string", format: "email" }), "openai", "note", "parameters.properties.mail.format"],
-    ["minItems of 1", withProperty("ids", { type: "array", items: { type: "string" }, minItems: 1 }), "anthropic", "note", "parameters.properties.ids.minItems"],
-    ["a plain pattern", strictClean, "anthropic", "note", "parameters.properties.order_id.pattern"],
-    ["a dotted name", { ...strictClean, name: "orders.lookup" }, "gemini", "refused", "name"],
-    ["an object sub-schema Gemini never sees", withProperty("labels", { type: "object", properties: { a: { type: "string" } }, additionalProperties: { type: "object" } }), "gemini", "refused", "parameters.properties.labels.additionalProperties"],
-    ["a string enum", strictClean, "gemini", "changed", "parameters.properties.status.enum"],
-  ])("does not report %s", (_label, tool, provider, severity, path) => {
+  it.each<[ProviderFormat, string, ToolShape, CompatibilityFinding["severity"], string]>([
+    ["gemini", "a dotted name", { ...lookup, name: "orders.lookup" }, "refused", "name"],
+    ["mcp", "a dotted name", { ...lookup, name: "orders.lookup" }, "note", "name"],
+    ["gemini", "a string enum", withProperty("status", { type: "string", enum: ["open"] }), "changed", "parameters.properties.status.enum"],
+    ["gemini", "a date-time format", withProperty("at", { type: "string", format: "date-time" }), "changed", "parameters.properties.at.format"],
+    [
+      "gemini",
+      "an object sub-schema Gemini never sees",
+      withProperty("labels", { type: "object", properties: { a: { type: "string" } }, additionalProperties: { type: "object" } }),
+      "refused",
+      "parameters.properties.labels.additionalProperties",
+    ],
+  ])("%s: does not report %s", (provider, _label, tool, severity, path) => {
     expect(summary(compatibilityReport(tool)[provider])).not.toContainEqual({ severity, path });
-  });
-
-  it("counts optional parameters for Anthropic strict mode", () => {
-    const properties = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`p${i}`, { type: "string" as const }]));
-    const tool = { ...strictClean, parameters: { type: "object" as const, properties, additionalProperties: false } };
-    expect(summary(compatibilityReport(tool).anthropic)).toEqual([{ severity: "note", path: "parameters" }]);
-    const fewer = { ...tool, parameters: { ...tool.parameters, required: ["p0"] } };
-    expect(compatibilityReport(fewer).anthropic).toEqual([]);
-  });
-
-  it("describes a side-effecting code tool to MCP clients", () => {
-    const [note] = compatibilityReport({ ...strictClean, sideEffect: true, origin: "code" }).mcp;
-    expect(note?.message).toBe("Announced as possibly destructive (it has side effects), so clients may ask before calling it, and as working locally.");
   });
 });
 
@@ -164,7 +149,7 @@ describe("Gemini declarations, for any schema", () => {
   it("hold only keywords Gemini documents, and every change names a keyword that was there", () => {
     fc.assert(
       fc.property(rootSchema, (parameters) => {
-        const tool: ToolShape = { ...strictClean, parameters };
+        const tool: ToolShape = { ...lookup, parameters };
         const [declaration] = toProviderSpecs([tool], "gemini");
         for (const { schema: node } of schemasIn(declaration?.parameters ?? {})) {
           for (const keyword of Object.keys(node)) expect(GEMINI_KEYWORDS).toContain(keyword);

@@ -1,8 +1,10 @@
 /**
- * The compatibility report (PROVIDERS.md): per provider, what the specification functions change
- * in a tool, what the provider would refuse, and what its strict mode would need — shown to an
- * operator at authoring time instead of an opaque provider failure later. It reads the same code
- * that builds the specifications, so the report cannot drift from what is sent.
+ * The compatibility report (PROVIDERS.md): per provider, what it would refuse and what the
+ * specification functions change in the tool — shown to an operator at authoring time instead of
+ * an opaque provider failure later. It lists only what concerns this tool: a remark that would
+ * hold for every tool (what strict modes Quiver never turns on would want, the read-only hint of a
+ * tool without side effects) is left out, so a simple tool gets an empty report. It reads the same
+ * code that builds the specifications, so the report cannot drift from what is sent.
  */
 import { anthropicFindings } from "./anthropic";
 import { geminiFindings } from "./gemini";
@@ -14,7 +16,7 @@ export type { CompatibilityFinding, FindingSeverity } from "./types";
 
 export type CompatibilityReport = { readonly [F in ProviderFormat]: readonly CompatibilityFinding[] };
 
-/** Every finding for `tool`, grouped by provider: name and description first, then the schema in written order. */
+/** Every finding for `tool`, grouped by provider: name and description first, then the schema in written order; empty when it works as written. */
 export function compatibilityReport(tool: ToolShape): CompatibilityReport {
   return {
     openai: openaiFindings(tool),

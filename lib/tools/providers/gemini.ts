@@ -101,10 +101,8 @@ export function geminiFindings(tool: ToolShape): CompatibilityFinding[] {
     refuse("name", "Gemini function names start with a letter or _, then letters, digits, _ . : or -, at most 64 characters.");
   }
   const { declaration, changes } = build(tool);
-  if (!declaration.parameters) {
-    findings.push({ provider: "gemini", severity: "note", path: "parameters", message: "No parameters: the declaration leaves parameters out, as Gemini refuses an empty object." });
-    return findings;
-  }
+  // Leaving out the parameters of a tool that takes none loses nothing, so it is not a remark.
+  if (!declaration.parameters) return findings;
   for (const [name] of propertiesOf(declaration.parameters)) {
     if (!GEMINI_PARAMETER_NAME.test(name)) {
       refuse(childPath("parameters.properties", name), "Gemini parameter names start with a letter or _, then letters, digits or _, at most 64 characters.");
@@ -117,5 +115,7 @@ export function geminiFindings(tool: ToolShape): CompatibilityFinding[] {
     }
     if (schema.type === "array" && !isSchemaObject(schema.items)) refuse(path, "Gemini needs an array's items as one schema.");
   }
-  return [...findings, ...changes];
+  // What Gemini would remove inside a part it refuses anyway is no separate remark: that part needs fixing.
+  const refused = findings.map((finding) => `${finding.path}.`);
+  return [...findings, ...changes.filter((change) => !refused.some((prefix) => change.path.startsWith(prefix)))];
 }

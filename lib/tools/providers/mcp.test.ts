@@ -1,7 +1,7 @@
 /**
  * MCP `tools/list` entries: inputSchema is the tool's parameters, readOnlyHint is the opposite of
  * the side-effect flag, destructiveHint follows the HTTP method (one row per method), titles are
- * derived from names, and the compatibility note says which of these the tool gets.
+ * derived from names, and the compatibility note tells how a tool with side effects is announced.
  */
 import { describe, expect, it } from "vitest";
 import type { HttpMethod } from "../types";
@@ -86,21 +86,15 @@ describe("tools/list entries", () => {
 
 describe("the side-effect note", () => {
   it.each([
-    [tool("lookup", false, "GET"), "Announced as read-only (no side effects), and as reaching outside systems."],
-    [
-      tool("refund", true, "POST"),
-      "Announced as possibly destructive (a POST with side effects), so clients may ask before calling it, and as reaching outside systems.",
-    ],
-    [
-      tool("touch", true, "GET"),
-      "Announced as not read-only but not destructive (a GET with side effects: it overwrites and removes nothing), and as reaching outside systems.",
-    ],
-    [
-      tool("notify", true),
-      "Announced as possibly destructive (it has side effects), so clients may ask before calling it, and as working locally.",
-    ],
+    [tool("refund", true, "POST"), "MCP clients are told it may be destructive (a POST with side effects), so they may ask before calling it."],
+    [tool("touch", true, "GET"), "MCP clients are told it has side effects but is not destructive (a GET overwrites and removes nothing)."],
+    [tool("notify", true), "MCP clients are told it may be destructive (it has side effects), so they may ask before calling it."],
   ])("%o", (shape, message) => {
     expect(mcpFindings(shape)).toEqual([{ provider: "mcp", severity: "note", path: "sideEffect", message }]);
+  });
+
+  it.each([tool("lookup", false, "GET"), tool("convert", false)])("is left out for a tool without side effects: its read-only hint is what the operator set (%o)", (shape) => {
+    expect(mcpFindings(shape)).toEqual([]);
   });
 });
 

@@ -77,25 +77,23 @@ export function mcpToolSpec(tool: ToolShape): McpToolSpec {
   };
 }
 
-function effectWording(tool: ToolShape, { readOnlyHint, destructiveHint }: McpToolAnnotations): string {
-  if (readOnlyHint) return "read-only (no side effects)";
-  const cause = tool.method === undefined ? "it has side effects" : `a ${tool.method} with side effects`;
-  if (destructiveHint) return `possibly destructive (${cause}), so clients may ask before calling it`;
-  return `not read-only but not destructive (${cause}: it overwrites and removes nothing)`;
-}
-
-/** What MCP clients will see beyond the tool as written. */
+/**
+ * What MCP clients will see beyond the tool as written: a name outside the recommended form, and
+ * how a tool with side effects is announced (clients may ask before calling a destructive one).
+ * A read-only tool's hints and every data tool's open-world hint say what the operator already
+ * set, so they are not remarks.
+ */
 export function mcpFindings(tool: ToolShape): CompatibilityFinding[] {
   const findings: CompatibilityFinding[] = [];
   if (!MCP_NAME.test(tool.name)) {
     findings.push({ provider: "mcp", severity: "note", path: "name", message: "MCP recommends names of 1–128 letters, digits, _ - or ." });
   }
-  const annotations = annotationsFor(tool);
-  findings.push({
-    provider: "mcp",
-    severity: "note",
-    path: "sideEffect",
-    message: `Announced as ${effectWording(tool, annotations)}, and as ${annotations.openWorldHint ? "reaching outside systems" : "working locally"}.`,
-  });
+  if (tool.sideEffect) findings.push({ provider: "mcp", severity: "note", path: "sideEffect", message: sideEffectWording(tool) });
   return findings;
+}
+
+function sideEffectWording(tool: ToolShape): string {
+  if (!isDestructive(tool)) return `MCP clients are told it has side effects but is not destructive (a ${tool.method} overwrites and removes nothing).`;
+  const cause = tool.method === undefined ? "it has side effects" : `a ${tool.method} with side effects`;
+  return `MCP clients are told it may be destructive (${cause}), so they may ask before calling it.`;
 }

@@ -34,7 +34,8 @@ export function definitionShape(definition: ToolDefinition): ToolShape {
 /**
  * How serious a finding is: `changed` — the specification for that provider differs from the
  * tool as written (something stripped or moved); `refused` — the provider rejects the tool as it
- * stands; `note` — accepted as sent, but worth knowing (strict-mode gaps, hints derived).
+ * stands; `note` — accepted as sent, but worth knowing (a name outside MCP's recommended form,
+ * a tool with side effects announced to MCP clients as possibly destructive).
  */
 export type FindingSeverity = "changed" | "refused" | "note";
 

@@ -74,7 +74,7 @@ function GrantSummary({ view }: { view: PersonaView }) {
         This persona&apos;s grant: <strong>{grantSummary}</strong>
         {view.grantSource && view.grantSource !== persona.slug ? ` (the ceiling comes from ${view.grantSource})` : ""}.
       </p>
-      {Array.isArray(persona.grant) && (
+      {Array.isArray(persona.grant) && persona.grant.length > 0 && (
         <ul aria-label="Granted tools" className="flex flex-wrap gap-1.5">
           {persona.grant.map((name) => (
             <li key={name}>
@@ -99,7 +99,7 @@ export default async function PersonaPage({ params, searchParams }: { params: Pa
     isAdmin ? previewPersonaDeletion(slug) : null,
   ]);
   const { persona, grantSummary, staleNames } = view.resolved;
-  const toolOptions = view.tools.map((tool) => ({ value: tool.name, label: tool.name, group: tool.group }));
+  const toolOptions = view.tools.map((tool) => ({ value: tool.name, label: tool.name, group: tool.group, sideEffect: tool.sideEffect }));
   const exampleTool = view.tools.find((tool) => tool.available)?.name;
 
   const panels: TabPanel[] = [

@@ -1,6 +1,7 @@
 import { KeyRound, ShieldAlert } from "lucide-react";
 import type { Metadata } from "next";
 import { CreateKeyDialog } from "@/components/api-keys/create-key-dialog";
+import { EmailAddress } from "@/components/api-keys/email-address";
 import { KEY_STATUS_BADGE, keyStatus, revokedFocusId } from "@/components/api-keys/key-status";
 import { RevokeKeyButton } from "@/components/api-keys/revoke-key-button";
 import { Badge, StatusBadge } from "@/components/ui/badge";
@@ -94,7 +95,7 @@ export default async function ApiKeysPage() {
                     </span>
                   </Cell>
                   <Cell label="Created" className="text-xs">
-                    <span className="block [overflow-wrap:anywhere]">{key.createdBy}</span>
+                    <EmailAddress address={key.createdBy} />
                     <Stamp at={key.createdAt} className="text-muted-foreground" />
                   </Cell>
                   <Cell label="Last used" className="text-xs">

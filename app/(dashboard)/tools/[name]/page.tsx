@@ -7,12 +7,14 @@ import { ToolActions } from "@/components/tools/tool-actions";
 import { Badge, StatusBadge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { CodeBlock } from "@/components/ui/code-block";
+import { LongText } from "@/components/ui/long-text";
 import { PageHeader } from "@/components/ui/page-header";
 import { Tabs } from "@/components/ui/tabs";
 import { firstParam, type SearchParamValue } from "@/lib/actions/search-params";
 import { hasRole } from "@/lib/operators";
 import { requirePageOperator } from "@/lib/operators/session";
-import { getTool, listToolRevisions } from "@/lib/catalog";
+import { getTool, listToolRevisions, type ToolDTO } from "@/lib/catalog";
+import { getCredentialsByName } from "@/lib/credentials/server";
 import { NotFoundError } from "@/lib/errors";
 import { getPlaygroundTool } from "@/lib/playground";
 import { builtinTools } from "@/lib/tools";
@@ -34,12 +36,13 @@ export default async function ToolPage({ params, searchParams }: { params: Param
   const playgroundTool = await getPlaygroundTool(name);
   const test = playgroundTool && <TestTab tool={playgroundTool} canFire={canEdit} />;
   if (tool) {
+    const [revisions, credential] = await Promise.all([revisionsOrNotFound(name), sharedCredential(tool)]);
     return (
       <>
         <PageHeader
           breadcrumbs={breadcrumbs}
           title={<span className="font-mono">{tool.name}</span>}
-          description={tool.definition.description}
+          description={<LongText text={tool.definition.description} />}
           meta={
             <>
               <Badge>v{tool.version}</Badge>
@@ -48,7 +51,7 @@ export default async function ToolPage({ params, searchParams }: { params: Param
           }
           actions={canEdit ? <ToolActions name={tool.name} version={tool.version} /> : undefined}
         />
-        <DataToolTabs tool={tool} revisions={await revisionsOrNotFound(name)} tab={tab} canRestore={canEdit} test={test} />
+        <DataToolTabs tool={tool} revisions={revisions} credential={credential} tab={tab} canRestore={canEdit} test={test} />
       </>
     );
   }
@@ -85,6 +88,13 @@ export default async function ToolPage({ params, searchParams }: { params: Param
       />
     </>
   );
+}
+
+/** The public parts of the shared credential the tool names (no secret, no mask), or null: none named, or none stored under that name. */
+async function sharedCredential(tool: ToolDTO) {
+  const name = tool.definition.auth?.credential;
+  if (name === undefined) return null;
+  return (await getCredentialsByName([name])).get(name) ?? null;
 }
 
 /** The tool's history; a tool deleted since it was read is simply not found. */

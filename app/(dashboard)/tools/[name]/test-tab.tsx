@@ -1,4 +1,4 @@
-import { deleteTestCaseAction, runTestCasesAction, saveTestCaseAction, updateTestCaseAction } from "@/lib/playground/actions";
+import { deleteTestCaseAction, runTestCaseAction, runTestCasesAction, saveTestCaseAction, updateTestCaseAction } from "@/lib/playground/actions";
 import { TestPanel } from "@/components/playground/test-panel";
 import { listPlaygroundRuns, listTestCases, type PlaygroundToolView } from "@/lib/playground";
 
@@ -14,6 +14,7 @@ export async function TestTab({ tool, canFire }: { tool: PlaygroundToolView; can
       saveCase={saveTestCaseAction.bind(null, tool.name)}
       caseActions={{
         runAll: runTestCasesAction.bind(null, tool.name),
+        runOne: runTestCaseAction.bind(null, tool.name),
         update: updateTestCaseAction.bind(null, tool.name),
         remove: deleteTestCaseAction.bind(null, tool.name),
       }}

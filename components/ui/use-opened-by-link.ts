@@ -1,0 +1,36 @@
+"use client";
+
+import { useSearchParams } from "next/navigation";
+import { useCallback, useEffect, useState } from "react";
+
+/** The query parameter naming the dialog a link opens (`/credentials?open=new-credential`). */
+export const OPEN_PARAMETER = "open";
+
+/** The address of `path` with dialog `name` opened on arrival (for the command palette's actions). */
+export function openingLink(path: string, name: string): string {
+  return `${path}?${new URLSearchParams({ [OPEN_PARAMETER]: name })}`;
+}
+
+/**
+ * A dialog's open state that a link can set: arriving with `?open=<name>` opens it, and closing it
+ * takes the parameter out of the address again (so a reload or Back does not reopen it).
+ */
+export function useOpenedByLink(name: string): readonly [boolean, (open: boolean) => void] {
+  const asked = useSearchParams().get(OPEN_PARAMETER) === name;
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (asked) setOpen(true);
+  }, [asked]);
+  const change = useCallback(
+    (next: boolean) => {
+      setOpen(next);
+      if (next) return;
+      const address = new URL(window.location.href);
+      if (address.searchParams.get(OPEN_PARAMETER) !== name) return;
+      address.searchParams.delete(OPEN_PARAMETER);
+      window.history.replaceState(window.history.state, "", address);
+    },
+    [name],
+  );
+  return [open, change] as const;
+}
