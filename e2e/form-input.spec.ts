@@ -143,7 +143,7 @@ test.describe("as an editor", () => {
     await page.getByLabel("Note for this revision").fill("first try");
     await page.getByRole("button", { name: "Create tool" }).click();
 
-    await expect(page.getByRole("alert").filter({ hasText: `A tool named "${GRANTED}" already exists` })).toBeVisible();
+    await expect(page.locator("#editor-problems")).toContainText(`another tool is already named ${GRANTED}; choose another name`);
     await expect(page.getByLabel("Name", { exact: true })).toHaveValue(GRANTED);
     await expect(page.getByLabel("Group", { exact: true })).toHaveValue("forms");
     await expect(page.getByLabel("Description", { exact: true })).toHaveValue("A second tool under a taken name.");
