@@ -80,7 +80,9 @@ export function KeyValueRows({ title, rows, onChange, newRow, addLabel, readOnly
                 />
               </div>
               <div className="flex min-w-0 basis-full items-start gap-2 sm:flex-[2] sm:basis-0">
-                {custom ?? (
+                {custom ? (
+                  <div className="min-w-0 flex-1">{custom}</div>
+                ) : (
                   <>
                     <div className="min-w-0 flex-1">
                       <label htmlFor={controlId(path)} className="sr-only">
