@@ -38,19 +38,18 @@ const KEEP: SecretEntry = { kind: "keep" };
  */
 export function CredentialSheet({ open, onOpenChange, credential }: CredentialSheetProps) {
   const router = useRouter();
-  const start = () => (credential ? draftFromCredential(credential) : emptyCredentialDraft());
-  const [draft, setDraft] = useState<CredentialDraft>(start);
+  const opened = useMemo(() => (credential ? draftFromCredential(credential) : emptyCredentialDraft()), [credential]);
+  const [draft, setDraft] = useState<CredentialDraft>(opened);
   const [secret, setSecret] = useState<SecretEntry>(KEEP);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string>();
   /** What the save about to be confirmed widens; null while no confirmation is asked. */
   const [widenings, setWidenings] = useState<readonly SecretWidening[] | null>(null);
   const [pending, startTransition] = useTransition();
-  const opened = useMemo(() => (credential ? draftFromCredential(credential) : emptyCredentialDraft()), [credential]);
 
   const close = () => {
     onOpenChange(false);
-    setDraft(start());
+    setDraft(opened);
     setSecret(KEEP);
     setErrors({});
     setMessage(undefined);

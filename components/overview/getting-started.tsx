@@ -56,7 +56,7 @@ const STEPS: Readonly<Record<GettingStartedStep, StepText>> = {
   },
 };
 
-const ORDER: readonly GettingStartedStep[] = ["tool", "test_case", "persona", "agent_key", "agent_call"];
+const ORDER = Object.keys(STEPS) as GettingStartedStep[];
 
 /**
  * The first hour on the Overview: the path from a first tool to a first agent call, each step

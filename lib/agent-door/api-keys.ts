@@ -214,3 +214,8 @@ export async function touchApiKeyLastUsed(id: string, now: Date = new Date()): P
   });
   return count > 0;
 }
+
+/** Whether any API key is not revoked (an agent could connect with it). */
+export async function anyLiveApiKey(): Promise<boolean> {
+  return (await getDb().apiKey.findFirst({ where: { revokedAt: null }, select: { id: true } })) !== null;
+}

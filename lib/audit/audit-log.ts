@@ -152,3 +152,9 @@ function toAuditEventDTO(row: AuditEvent): AuditEventDTO {
     after: row.after === null ? null : parseJson(row.after),
   };
 }
+
+/** The targets of type `targetType` an operator (not the system) has changed, by name (a persona's slug). */
+export async function targetsChangedByOperators(targetType: AuditTargetType): Promise<Set<string>> {
+  const rows = await getDb().auditEvent.findMany({ where: { targetType, actorId: { not: null } }, distinct: ["targetName"], select: { targetName: true } });
+  return new Set(rows.map((row) => row.targetName));
+}

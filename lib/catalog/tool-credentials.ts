@@ -6,11 +6,11 @@ import "server-only";
  * (lib/credentials' toolCredentialIssues). The tool row's `credentialId` follows the definition in
  * the same transaction, so "used by" is one query and a credential in use cannot be deleted.
  */
-import { toolCredentialIssues } from "../credentials";
+import { toolCredentialIssues, type Credential } from "../credentials";
 import { ConflictError, ValidationError } from "../errors";
 import type { ToolDefinition } from "../tools";
 import type { Tx } from "../db/client";
-import { credentialOf } from "../credentials/server";
+import { credentialOf, getCredentialsByName } from "../credentials/server";
 
 /** The message of a tool naming a credential that does not exist. */
 export function missingCredentialMessage(name: string): string {
@@ -43,4 +43,10 @@ export async function toolCredentialId(tx: Tx, definition: ToolDefinition): Prom
 export async function confirmToolCredential(tx: Tx, id: string, name: string): Promise<void> {
   if ((await tx.credential.count({ where: { id, name } })) === 1) return;
   throw new ConflictError(`Credential "${name}" was renamed or deleted while the tool was being saved: choose it again and save.`);
+}
+
+/** The public parts of the shared credential a tool's `auth.credential` names (never its secret or mask); null when it names none or none is stored under that name. */
+export async function getNamedCredential(name: string | undefined): Promise<Credential | null> {
+  if (name === undefined) return null;
+  return (await getCredentialsByName([name])).get(name) ?? null;
 }

@@ -178,3 +178,8 @@ export async function getToolVersions(names: readonly string[]): Promise<Map<str
   const rows = await getDb().tool.findMany({ where: { name: { in: [...names] } }, select: { name: true, version: true } });
   return new Map(rows.map((row) => [row.name, row.version]));
 }
+
+/** Whether any tool was last saved by an operator rather than by the system (the seed's examples). */
+export async function anyToolSavedByAnOperator(systemEmail: string): Promise<boolean> {
+  return (await getDb().tool.findFirst({ where: { updatedBy: { not: systemEmail } }, select: { id: true } })) !== null;
+}

@@ -245,3 +245,8 @@ export async function listToolsWithTestCases(): Promise<string[]> {
   const rows = await getDb().testCase.groupBy({ by: ["toolName"] });
   return rows.map((row) => row.toolName).sort();
 }
+
+/** Whether any tool has a saved test case. */
+export async function anyTestCase(): Promise<boolean> {
+  return (await getDb().testCase.findFirst({ select: { id: true } })) !== null;
+}

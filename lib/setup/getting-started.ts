@@ -5,9 +5,12 @@ import "server-only";
  * example tools and personas, written by the system) does not count: a new operator has not made
  * a tool just because an example exists.
  */
-import { SYSTEM_ACTOR } from "../audit";
-import { getDb } from "../db/client";
+import { anyLiveApiKey } from "../agent-door";
+import { SYSTEM_ACTOR, targetsChangedByOperators } from "../audit";
+import { anyToolSavedByAnOperator } from "../catalog";
 import { loadPersonaMatrix } from "../personas/server";
+import { anyTestCase } from "../playground";
+import { anyAgentCall } from "../usage";
 
 export type GettingStartedStep = "tool" | "test_case" | "persona" | "agent_key" | "agent_call";
 
@@ -19,25 +22,19 @@ export type GettingStarted = Readonly<Record<GettingStartedStep, boolean>>;
  * or changed that grants at least one tool, an API key not revoked, and a call from an agent.
  */
 export async function getGettingStarted(): Promise<GettingStarted> {
-  const db = getDb();
-  const [tool, testCase, agentKey, agentCall, persona] = await Promise.all([
-    db.tool.findFirst({ where: { updatedBy: { not: SYSTEM_ACTOR.email } }, select: { id: true } }),
-    db.testCase.findFirst({ select: { id: true } }),
-    db.apiKey.findFirst({ where: { revokedAt: null }, select: { id: true } }),
-    db.callLog.findFirst({ select: { id: true } }),
+  const [tool, testCase, persona, agentKey, agentCall] = await Promise.all([
+    anyToolSavedByAnOperator(SYSTEM_ACTOR.email),
+    anyTestCase(),
     anOperatorsPersonaGrantsATool(),
+    anyLiveApiKey(),
+    anyAgentCall(),
   ]);
-  return { tool: tool !== null, test_case: testCase !== null, persona, agent_key: agentKey !== null, agent_call: agentCall !== null };
+  return { tool, test_case: testCase, persona, agent_key: agentKey, agent_call: agentCall };
 }
 
 async function anOperatorsPersonaGrantsATool(): Promise<boolean> {
-  const touched = await getDb().auditEvent.findMany({
-    where: { targetType: "persona", actorId: { not: null } },
-    distinct: ["targetName"],
-    select: { targetName: true },
-  });
-  if (touched.length === 0) return false;
-  const slugs = new Set(touched.map((event) => event.targetName));
+  const touched = await targetsChangedByOperators("persona");
+  if (touched.size === 0) return false;
   const matrix = await loadPersonaMatrix();
-  return matrix.personas.some((persona, column) => slugs.has(persona.slug) && matrix.rows.some((row) => row.cells[column]?.available));
+  return matrix.personas.some((persona, column) => touched.has(persona.slug) && matrix.rows.some((row) => row.cells[column]?.available));
 }

@@ -84,3 +84,8 @@ export async function callLogPersonas(): Promise<string[]> {
   const rows = await getDb().callLog.findMany({ distinct: ["personaSlug"], select: { personaSlug: true }, orderBy: { personaSlug: "asc" }, take: FACET_LIMIT });
   return rows.map((row) => row.personaSlug);
 }
+
+/** Whether any agent call was ever logged. */
+export async function anyAgentCall(): Promise<boolean> {
+  return (await getDb().callLog.findFirst({ select: { id: true } })) !== null;
+}

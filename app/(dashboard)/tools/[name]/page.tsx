@@ -13,8 +13,7 @@ import { Tabs } from "@/components/ui/tabs";
 import { firstParam, type SearchParamValue } from "@/lib/actions/search-params";
 import { hasRole } from "@/lib/operators";
 import { requirePageOperator } from "@/lib/operators/session";
-import { getTool, listToolRevisions, type ToolDTO } from "@/lib/catalog";
-import { getCredentialsByName } from "@/lib/credentials/server";
+import { getNamedCredential, getTool, listToolRevisions } from "@/lib/catalog";
 import { NotFoundError } from "@/lib/errors";
 import { getPlaygroundTool } from "@/lib/playground";
 import { builtinTools } from "@/lib/tools";
@@ -36,7 +35,7 @@ export default async function ToolPage({ params, searchParams }: { params: Param
   const playgroundTool = await getPlaygroundTool(name);
   const test = playgroundTool && <TestTab tool={playgroundTool} canFire={canEdit} />;
   if (tool) {
-    const [revisions, credential] = await Promise.all([revisionsOrNotFound(name), sharedCredential(tool)]);
+    const [revisions, credential] = await Promise.all([revisionsOrNotFound(name), getNamedCredential(tool.definition.auth?.credential)]);
     return (
       <>
         <PageHeader
@@ -88,13 +87,6 @@ export default async function ToolPage({ params, searchParams }: { params: Param
       />
     </>
   );
-}
-
-/** The public parts of the shared credential the tool names (no secret, no mask), or null: none named, or none stored under that name. */
-async function sharedCredential(tool: ToolDTO) {
-  const name = tool.definition.auth?.credential;
-  if (name === undefined) return null;
-  return (await getCredentialsByName([name])).get(name) ?? null;
 }
 
 /** The tool's history; a tool deleted since it was read is simply not found. */
