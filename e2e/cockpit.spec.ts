@@ -8,6 +8,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
 import { SYSTEM_ACTOR } from "../lib/audit/events";
+import { expectAccessible } from "./support/accessibility";
 import { E2E_DATABASE_URL, E2E_MOCK_UPSTREAM, storageStateFor } from "./support/environment";
 
 const TOOL = "e2e_weather";
@@ -18,6 +19,16 @@ async function openPalette(page: Page, query: string) {
   const palette = page.getByRole("dialog", { name: "Command palette" });
   await palette.getByPlaceholder("Search tools, personas, credentials, actions…").fill(query);
   return palette;
+}
+
+/** Axe and a screenshot at 1280 and 390 px of what the page shows now (a dialog open), back at 1280 after. */
+async function lookAt(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page, `${name} at ${width} px`);
+    await page.screenshot({ path: `data/screenshots/${name}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
 }
 
 test.describe("as an editor", () => {
@@ -96,6 +107,7 @@ test.describe("as an editor", () => {
     await page.keyboard.press("Escape");
     const ask = page.getByRole("alertdialog", { name: "Discard your changes?" });
     await expect(ask).toContainText("this new credential are not saved");
+    await lookAt(page, "credential-discard-question");
     await ask.getByRole("button", { name: "Keep editing" }).click();
     await expect(sheet.getByLabel("Name", { exact: true })).toHaveValue("half_typed_vendor");
 
@@ -155,6 +167,7 @@ test.describe("as an admin", () => {
     const palette = await openPalette(page, "api key");
     await palette.getByRole("group", { name: "Actions" }).getByRole("option", { name: "Create API key" }).click();
     await expect(page.getByRole("dialog", { name: "Create an API key" })).toBeVisible();
+    await lookAt(page, "create-key-from-palette");
     await page.keyboard.press("Escape");
     await expect(page).toHaveURL(/\/settings\/api-keys$/);
   });

@@ -123,6 +123,8 @@ async function openNewCredential(page: Page) {
 async function attach(page: Page, tool: string, credential: string) {
   const picker = page.getByLabel("Credential", { exact: true });
   await expect(picker.getByRole("option", { name: new RegExp(`^${credential} `) })).toBeAttached();
+  // A choice made before the editor hydrates is reset to the server-rendered value: wait for it to run.
+  await page.waitForLoadState("networkidle");
   await picker.selectOption(credential);
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page).toHaveURL(new RegExp(`/tools/${tool}$`));

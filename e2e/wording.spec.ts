@@ -98,6 +98,12 @@ test.describe("at 390 px", () => {
 });
 
 test("the usage search says in plain words what to type", async ({ page }) => {
+  // The search shows once the range holds a call: one is logged here, whatever ran before.
+  process.env.DATABASE_URL = E2E_DATABASE_URL;
+  const { getDb } = await import("../lib/db/client");
+  await getDb().callLog.create({
+    data: { apiKeyName: "e2e wording", personaSlug: "support-tier1", toolName: "e2e_orders", channel: "api", outcome: "success", httpStatus: 200, durationMs: 5 },
+  });
   await page.goto("/usage");
   await expect(page.getByRole("searchbox", { name: "Tool name" })).toHaveAttribute("placeholder", "Exact tool name, e.g. get_order");
 });
