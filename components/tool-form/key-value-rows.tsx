@@ -21,7 +21,7 @@ interface KeyValueRowsProps {
   readonly issuesPath: string;
   readonly issues: readonly ValidationIssue[];
   readonly parameterNames: readonly string[];
-  readonly renderExtra?: (row: Row, replace: (row: Row) => void) => ReactNode;
+  readonly renderExtra?: (row: Row, replace: (row: Row) => void, index: number) => ReactNode;
   /** Replaces the plain value input (e.g. a secret field); null keeps the input. */
   readonly renderValue?: (row: Row) => ReactNode;
   /** A problem of the row found elsewhere than at its own path (its query style), shown under it. */
@@ -59,7 +59,7 @@ export function KeyValueRows({ title, rows, onChange, newRow, addLabel, readOnly
           <div key={row.key} className="grid gap-1.5 rounded-md border bg-surface p-2 sm:border-0 sm:bg-transparent sm:p-0">
             <div className="flex flex-wrap items-start gap-2 sm:flex-nowrap">
               <div className="min-w-0 basis-full sm:flex-1 sm:basis-0">
-                <label htmlFor={controlId(`${path}#name-${row.key}`)} className="sr-only">
+                <label htmlFor={controlId(`${path}#name-${index}`)} className="sr-only">
                   {title} name {index + 1}
                 </label>
                 <Input
@@ -69,7 +69,7 @@ export function KeyValueRows({ title, rows, onChange, newRow, addLabel, readOnly
                       setAdded(null);
                     }
                   }}
-                  id={controlId(`${path}#name-${row.key}`)}
+                  id={controlId(`${path}#name-${index}`)}
                   value={row.name}
                   placeholder="Name"
                   readOnly={readOnly}
@@ -112,7 +112,7 @@ export function KeyValueRows({ title, rows, onChange, newRow, addLabel, readOnly
                   </>
                 )}
               </div>
-              {renderExtra?.(row, replace(index))}
+              {renderExtra?.(row, replace(index), index)}
               {!readOnly && (
                 <Button variant="ghost" size="icon" className="ml-auto" onClick={() => onChange(rows.filter((_, position) => position !== index))}>
                   <Trash2 aria-hidden />

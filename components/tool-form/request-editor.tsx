@@ -145,12 +145,12 @@ export function RequestEditor({ draft, update, issues, readOnly, secrets, creden
         issues={issues}
         parameterNames={parameterNames}
         rowIssue={(row) => issuesAt(issues, `request.query_style.${row.name}`)}
-        renderExtra={(row, replace) => {
+        renderExtra={(row, replace, index) => {
           const query = row as QueryRow;
           const reference = soleReference(query.value);
           // A style means something only for a list argument; one set earlier stays visible so its error can be fixed.
           if (query.style === "repeat" && !(reference !== null && listParameters.has(reference))) return null;
-          const id = controlId(`request.query_style.${query.name}#${query.key}`);
+          const id = controlId(`request.query_style#${index}`);
           return (
             <div className="w-48 shrink-0">
               <label htmlFor={id} className="sr-only">

@@ -142,6 +142,8 @@ function SortableFieldRow({ field, path, issues, readOnly, depth, onChange, onRe
   const [open, setOpen] = useState(ownIssues.length > 0);
   const label = field.name || "new parameter";
   const nameError = issuesAt(shown, path) ?? issuesAt(shown, `${path}.name`);
+  // The name input carries the row's own id: the problems list links issues about the parameter (a blank or repeated name) to it.
+  const nameId = controlId(path);
 
   return (
     <li
@@ -172,7 +174,7 @@ function SortableFieldRow({ field, path, issues, readOnly, depth, onChange, onRe
           <ChevronRight aria-hidden className={cn("size-4 transition-transform", open && "rotate-90")} />
         </button>
         <div className="min-w-0 flex-1 basis-40 sm:basis-0">
-          <label htmlFor={controlId(`${path}.name`)} className="sr-only">
+          <label htmlFor={nameId} className="sr-only">
             Name of parameter {label}
           </label>
           <Input
@@ -182,7 +184,7 @@ function SortableFieldRow({ field, path, issues, readOnly, depth, onChange, onRe
                 focusName();
               }
             }}
-            id={controlId(`${path}.name`)}
+            id={nameId}
             value={field.name}
             placeholder="name"
             readOnly={readOnly}
@@ -215,7 +217,7 @@ function SortableFieldRow({ field, path, issues, readOnly, depth, onChange, onRe
         )}
       </div>
       {nameError && (
-        <p id={`${controlId(`${path}.name`)}-error`} className="-mt-1 px-3 pb-2 text-xs font-medium text-danger-foreground">
+        <p id={`${nameId}-error`} className="-mt-1 px-3 pb-2 text-xs font-medium text-danger-foreground">
           {nameError}
         </p>
       )}
