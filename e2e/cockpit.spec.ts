@@ -1,6 +1,7 @@
 /**
  * Protects the operator's work and first hour (issue 26): leaving an editor with unsaved changes
- * asks (Stay keeps every character, Discard changes goes on), a reload offers the draft back, the
+ * asks, by a link, the palette or the browser's Back (Stay keeps every character, Discard changes
+ * goes on), a reload offers the draft back, the
  * editor's Discard really discards, closing the credential sheet with changes asks; the command
  * palette starts things (New tool, New credential, Create API key) and finds credentials, by role;
  * a description of the most characters allowed pushes no page sideways, and one more is refused.
@@ -62,6 +63,31 @@ test.describe("as an editor", () => {
     await page.goto(`/tools/${TOOL}/edit`);
     await expect(page.getByLabel("Description", { exact: true })).not.toHaveValue("Half-typed description the operator must not lose");
     await expect(page.getByRole("status").filter({ hasText: "were kept in this tab" })).toHaveCount(0);
+  });
+
+  test("the browser's Back with unsaved changes asks too: Stay keeps the edit, Discard changes goes back", async ({ page }) => {
+    await page.goto(`/tools/${TOOL}`);
+    await page.getByRole("link", { name: "Edit", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/tools/${TOOL}/edit$`));
+    await page.waitForLoadState("networkidle");
+    const description = page.getByLabel("Description", { exact: true });
+    await description.fill("Typed before pressing Back by mistake");
+
+    const ask = page.getByRole("alertdialog", { name: "Leave without saving?" });
+    // Back as the browser's own button does it (not a script's history.back()). A cancelled Back
+    // never navigates, so Playwright's goBack waits out its timeout: it is awaited after Stay.
+    const back = page.goBack({ timeout: 3_000 }).catch(() => null);
+    await expect(ask).toBeVisible();
+    await ask.getByRole("button", { name: "Stay" }).click();
+    await expect(page).toHaveURL(new RegExp(`/tools/${TOOL}/edit$`));
+    await expect(description).toHaveValue("Typed before pressing Back by mistake");
+    await back;
+
+    const backAgain = page.goBack().catch(() => null);
+    await ask.getByRole("button", { name: "Discard changes" }).click();
+    await backAgain;
+    await expect(page).toHaveURL(new RegExp(`/tools/${TOOL}$`));
+    await expect(page.getByRole("link", { name: "Edit", exact: true })).toBeVisible();
   });
 
   test("an editor without changes leaves without a question", async ({ page }) => {

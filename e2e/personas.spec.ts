@@ -7,7 +7,8 @@
  * no grant control and a crafted grant call is refused; a cycle is refused next to the parent
  * field; an admin switches keeping call payloads on and off (editors have no switch, and a crafted
  * call is refused); deleting a tool leaves its name in the grant, which the persona page removes;
- * deleting the parent moves its child to the root. The spec deletes what it created.
+ * deleting the parent moves its child to the root, keeping the grant it inherited (not every tool).
+ * The spec deletes what it created.
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
@@ -245,10 +246,16 @@ test("deleting the parent says its child moves to the root, then leaves no orpha
   await page.getByRole("button", { name: "Delete persona" }).click();
   const dialog = page.getByRole("dialog", { name: `Delete ${BASE.name}?` });
   await expect(dialog).toContainText(`Its child (${CHILD.slug}) becomes a root persona`);
+  await expect(dialog).toContainText(`${CHILD.slug} keeps the grant inherited from it as its own, so no agent gains a tool.`);
   await dialog.getByRole("button", { name: "Move children and delete" }).click();
   await expect(page).toHaveURL("/personas");
   await expect(page.getByRole("row", { name: BASE.name })).toHaveCount(0);
   await expect(page.getByRole("row", { name: CHILD.name })).toContainText("root");
+
+  // A root that inherited would have every tool: the child kept its family's grant instead.
+  await page.goto(`/personas/${CHILD.slug}`);
+  await expect(page.getByRole("row", { name: KEEP })).toContainText("available (granted by this persona)");
+  await expect(page.getByRole("row", { name: "get_current_temperature" })).toContainText("outside this persona's grant");
 
   await page.goto(`/personas/${CHILD.slug}?tab=settings`);
   await page.getByRole("button", { name: "Delete persona" }).click();

@@ -45,8 +45,13 @@ export function DeletePersonaDialog({ open, onOpenChange, name, deletion, pendin
         <ul className="grid list-disc gap-2 pl-5 text-sm">
           {deletion.children.length > 0 && (
             <li>
-              Its {deletion.children.length === 1 ? "child" : `${deletion.children.length} children`} ({list(deletion.children.map((child) => child.slug))}) {destination}. A child without
-              its own grant then follows that grant instead.
+              Its {deletion.children.length === 1 ? "child" : `${deletion.children.length} children`} ({list(deletion.children.map((child) => child.slug))}) {destination}.
+            </li>
+          )}
+          {deletion.keepingGrant.length > 0 && (
+            <li>
+              {list(deletion.keepingGrant)} {deletion.keepingGrant.length === 1 ? "keeps" : "keep"} the grant inherited from it as {deletion.keepingGrant.length === 1 ? "its" : "their"} own, so
+              no agent gains a tool.
             </li>
           )}
           {deletion.detachedKeys.length > 0 && <li>API keys that keep other personas lose this one: {list(deletion.detachedKeys)}.</li>}

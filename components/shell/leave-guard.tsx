@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { catchHistoryTraversals } from "./history-traversal";
 import { leavingFor } from "./leave-target";
 
 interface LeaveGuard {
@@ -17,22 +18,35 @@ const LeaveGuardContext = createContext<LeaveGuard | null>(null);
 
 /**
  * Asks before in-app navigation throws away unsaved work: a click on any link of the console (the
- * sidebar, a breadcrumb, a row) and the command palette's jumps. Stay keeps everything as it was;
+ * sidebar, a breadcrumb, a row), the command palette's jumps and the browser's Back and Forward
+ * (where it has the Navigation API, see history-traversal.ts). Stay keeps everything as it was;
  * Discard changes goes on. Leaving the console altogether (reload, closing the tab, another site)
  * is the browser's own unload warning, which `useLeaveGuard` also sets.
  */
 export function LeaveGuardProvider({ children }: { children: ReactNode }) {
   const router = useRouter();
   const holds = useRef(new Map<string, { readonly what: string; readonly discarded?: () => void }>());
-  const [asking, setAsking] = useState<{ href: string; what: string } | null>(null);
+  const [asking, setAsking] = useState<{ leave: () => void; what: string } | null>(null);
 
   const askOrGo = useCallback(
     (href: string) => {
       const [held] = holds.current.values();
       if (held === undefined) router.push(href);
-      else setAsking({ href, what: held.what });
+      else setAsking({ leave: () => router.push(href), what: held.what });
     },
     [router],
+  );
+
+  useEffect(
+    () =>
+      catchHistoryTraversals(
+        () => holds.current.size > 0,
+        (goOn) => {
+          const [held] = holds.current.values();
+          if (held) setAsking({ leave: goOn, what: held.what });
+        },
+      ),
+    [],
   );
 
   useEffect(() => {
@@ -73,7 +87,7 @@ export function LeaveGuardProvider({ children }: { children: ReactNode }) {
     for (const held of holds.current.values()) held.discarded?.();
     holds.current.clear();
     setAsking(null);
-    router.push(asking.href);
+    asking.leave();
   };
 
   return (

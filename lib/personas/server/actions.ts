@@ -78,7 +78,7 @@ export const setPersonaParentAction = defineAction(
   { role: "admin", input: personaParentSchema, from: (slug: string, parentSlug: string | null) => ({ slug, parentSlug }), revalidate: PERSONA_PAGES },
   async ({ slug, parentSlug }, admin) => {
     const persona = await setPersonaParent(slug, parentSlug, admin);
-    return actionSuccess(undefined, persona.parentSlug ? `${persona.slug} now sits under ${persona.parentSlug}.` : `${persona.slug} is now a root persona.`);
+    return actionSuccess(undefined, persona.parentSlug ? `${persona.slug} now sits under ${persona.parentSlug}.` : `${persona.slug} is now a root persona; the tools it may use are unchanged.`);
   },
 );
 

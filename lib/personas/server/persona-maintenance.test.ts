@@ -27,6 +27,7 @@ describe.each(targets)("persona maintenance on $name", (target) => {
       slug: "mid",
       children: [{ slug: "leaf-a", name: "Leaf A" }, { slug: "leaf-b", name: "Leaf B" }],
       newParentSlug: "root",
+      keepingGrant: [],
       detachedKeys: ["Mid and root"],
       revokedKeys: ["Only mid"],
     };
@@ -53,11 +54,24 @@ describe.each(targets)("persona maintenance on $name", (target) => {
     expect(events[0]).toMatchObject({ before: { parent: "root", apiKeys: ["Mid and root", "Only mid"] }, after: null });
   });
 
-  it("deleting a root makes its children roots", async () => {
+  it("deleting a root makes its children roots; one that inherited keeps the root's grant, not every tool", async () => {
     await createPersona({ slug: "root", name: "Root", grant: ["a"] }, SYSTEM_ACTOR);
     await createPersona({ slug: "child", name: "Child", parentSlug: "root" }, SYSTEM_ACTOR);
+    await createPersona({ slug: "own", name: "Own", parentSlug: "root", grant: ["b"] }, SYSTEM_ACTOR);
+    expect(await previewPersonaDeletion("root")).toMatchObject({ newParentSlug: null, keepingGrant: ["child"] });
     expect((await deletePersona("root", SYSTEM_ACTOR)).newParentSlug).toBeNull();
-    expect(await getPersona("child")).toMatchObject({ parentSlug: null, version: 2 });
+    expect(await getPersona("child")).toMatchObject({ parentSlug: null, grant: ["a"], version: 2 });
+    expect(await getPersona("own")).toMatchObject({ parentSlug: null, grant: ["b"], version: 2 });
+    const move = (await listAuditEvents({ targetType: "persona" })).events.find((event) => event.targetName === "child");
+    expect(move).toMatchObject({ action: "persona.parent", before: { parent: "root", grant: null }, after: { parent: null, grant: ["a"] } });
+  });
+
+  it("deleting a middle persona with its own grant: an inheriting child keeps that grant instead of the wider one above", async () => {
+    await createPersona({ slug: "base", name: "Base", grant: "all" }, SYSTEM_ACTOR);
+    await createPersona({ slug: "narrow", name: "Narrow", parentSlug: "base", grant: ["a"] }, SYSTEM_ACTOR);
+    await createPersona({ slug: "leaf", name: "Leaf", parentSlug: "narrow" }, SYSTEM_ACTOR);
+    await deletePersona("narrow", SYSTEM_ACTOR);
+    expect(await getPersona("leaf")).toMatchObject({ parentSlug: "base", grant: ["a"] });
   });
 
   it("refuses to delete a missing persona, changing nothing", async () => {

@@ -63,16 +63,18 @@ export interface PersonaDeletion {
   /** The children, moved under `newParentSlug` (null: they become roots). */
   readonly children: readonly { readonly slug: string; readonly name: string }[];
   readonly newParentSlug: string | null;
+  /** Children that inherited this persona's own grant and keep it as theirs (under the new parent they would inherit a wider one). */
+  readonly keepingGrant: readonly string[];
   /** Keys scoped to it that keep other personas: they only lose this one. */
   readonly detachedKeys: readonly string[];
   /** Active keys scoped to it alone: revoked, since a key with no persona could do nothing. */
   readonly revokedKeys: readonly string[];
 }
 
-async function readDeletion(tx: Tx, slug: string): Promise<PersonaDeletion & { readonly id: string; readonly revokedKeyIds: readonly string[] }> {
+async function readDeletion(tx: Tx, slug: string): Promise<PersonaDeletion & { readonly id: string; readonly revokedKeyIds: readonly string[]; readonly grantKept: string | null }> {
   const persona = await findPersonaOrThrow(tx, slug);
   const [children, links] = await Promise.all([
-    tx.persona.findMany({ where: { parentId: persona.id }, select: { slug: true, name: true }, orderBy: { slug: "asc" } }),
+    tx.persona.findMany({ where: { parentId: persona.id }, select: { slug: true, name: true, grant: true }, orderBy: { slug: "asc" } }),
     tx.apiKeyPersona.findMany({
       where: { personaId: persona.id },
       select: { apiKey: { select: { id: true, name: true, revokedAt: true, _count: { select: { personas: true } } } } },
@@ -83,8 +85,10 @@ async function readDeletion(tx: Tx, slug: string): Promise<PersonaDeletion & { r
   return {
     id: persona.id,
     slug,
-    children,
+    children: children.map(({ slug: childSlug, name }) => ({ slug: childSlug, name })),
     newParentSlug: persona.parent?.slug ?? null,
+    keepingGrant: persona.grant === null ? [] : children.filter((child) => child.grant === null).map((child) => child.slug),
+    grantKept: persona.grant,
     detachedKeys: keys.filter((key) => !revoked.includes(key)).map((key) => key.name),
     revokedKeys: revoked.map((key) => key.name),
     revokedKeyIds: revoked.map((key) => key.id),
@@ -93,7 +97,7 @@ async function readDeletion(tx: Tx, slug: string): Promise<PersonaDeletion & { r
 
 /** What deleting persona `slug` would do, for the confirmation dialog. @throws NotFoundError */
 export async function previewPersonaDeletion(slug: string): Promise<PersonaDeletion> {
-  const { id: _id, revokedKeyIds: _ids, ...deletion } = await inTransaction((tx) => readDeletion(tx, slug));
+  const { id: _id, revokedKeyIds: _ids, grantKept: _grant, ...deletion } = await inTransaction((tx) => readDeletion(tx, slug));
   return deletion;
 }
 
@@ -108,10 +112,11 @@ export async function deletePersona(slug: string, actor: Actor): Promise<Persona
   try {
     return await inTransaction(
       async (tx) => {
-        const { id, revokedKeyIds, ...deletion } = await readDeletion(tx, slug);
+        const { id, revokedKeyIds, grantKept, ...deletion } = await readDeletion(tx, slug);
         const parent = deletion.newParentSlug ? await findPersonaOrThrow(tx, deletion.newParentSlug) : null;
         for (const child of deletion.children) {
-          await changePersonaIn(tx, child.slug, actor, "persona.parent", () => ({ parentId: parent?.id ?? null }));
+          const keepsGrant = grantKept !== null && deletion.keepingGrant.includes(child.slug);
+          await changePersonaIn(tx, child.slug, actor, "persona.parent", () => ({ parentId: parent?.id ?? null, ...(keepsGrant ? { grant: grantKept } : {}) }));
         }
         for (const [index, keyId] of revokedKeyIds.entries()) {
           await tx.apiKey.update({ where: { id: keyId }, data: { revokedAt: new Date() } });

@@ -91,6 +91,21 @@ export async function findPersonaOrThrow(tx: Tx, slug: string): Promise<PersonaR
   return row;
 }
 
+/**
+ * The grant column's text that persona `slug` inherits: the nearest ancestor's own grant, or null
+ * when every ancestor inherits too (the family then has every tool). A walk that meets a cycle stops.
+ */
+export async function inheritedGrantText(tx: Tx, slug: string): Promise<string | null> {
+  const seen = new Set<string>([slug]);
+  for (let parent = (await findPersonaOrThrow(tx, slug)).parent?.slug; parent && !seen.has(parent); ) {
+    seen.add(parent);
+    const row = await findPersonaOrThrow(tx, parent);
+    if (row.grant !== null) return row.grant;
+    parent = row.parent?.slug;
+  }
+  return null;
+}
+
 /** A persona as its audit events record it. */
 export function auditView(persona: PersonaDTO): JsonValue {
   return {

@@ -139,6 +139,21 @@ describe.each(targets)("personas on $name", (target) => {
     expect((await getPersonaChain("c")).map((persona) => persona.slug)).toEqual(["c", "a"]);
   });
 
+  it("a persona that inherits and becomes a root keeps the grant it inherited; one whose family inherits throughout stays inheriting", async () => {
+    await createPersona({ slug: "base", name: "Base", grant: ["a", "b"] }, SYSTEM_ACTOR);
+    await createPersona({ slug: "mid", name: "Mid", parentSlug: "base" }, SYSTEM_ACTOR);
+    await createPersona({ slug: "leaf", name: "Leaf", parentSlug: "mid" }, SYSTEM_ACTOR);
+    await createPersona({ slug: "own", name: "Own", parentSlug: "base", grant: ["a"] }, SYSTEM_ACTOR);
+    expect(await setPersonaParent("leaf", null, SYSTEM_ACTOR)).toMatchObject({ parentSlug: null, grant: ["a", "b"] });
+    expect(await setPersonaParent("own", null, SYSTEM_ACTOR)).toMatchObject({ parentSlug: null, grant: ["a"] });
+    // Moving under another parent keeps inheriting: the admin picked the family it follows.
+    expect(await setPersonaParent("mid", "own", SYSTEM_ACTOR)).toMatchObject({ parentSlug: "own", grant: null });
+
+    await createPersona({ slug: "open", name: "Open", grant: null }, SYSTEM_ACTOR);
+    await createPersona({ slug: "open-child", name: "Open child", parentSlug: "open" }, SYSTEM_ACTOR);
+    expect(await setPersonaParent("open-child", null, SYSTEM_ACTOR)).toMatchObject({ parentSlug: null, grant: null });
+  });
+
   it("lands every one of 20 concurrent toggles of different tools, re-applying those that lost the race", async () => {
     await createPersona({ slug: "p", name: "P" }, SYSTEM_ACTOR);
     const tools = Array.from({ length: 20 }, (_, index) => `tool_${index}`);

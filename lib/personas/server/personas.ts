@@ -16,7 +16,7 @@ import { defaultGrantFor } from "../grant";
 import { normalizeToolNameList } from "../tool-names";
 import { toJsonText } from "../../db/json-columns";
 import { changePersona } from "./persona-changes";
-import { auditView, findPersonaOrThrow, grantText, toDTO, withParent, type PersonaDTO, type PersonaGrant } from "./persona-rows";
+import { auditView, findPersonaOrThrow, grantText, inheritedGrantText, toDTO, withParent, type PersonaDTO, type PersonaGrant } from "./persona-rows";
 import { inTransaction, isUniqueViolation } from "../../db/transactions";
 
 export { getPersona, getPersonaChain, listPersonas, type PersonaDTO, type PersonaGrant } from "./persona-rows";
@@ -144,14 +144,20 @@ export async function setPersonaCallLogging(slug: string, enabled: boolean, acto
  * Moves persona `slug` under `parentSlug` (null: a root). A move that would make a cycle is
  * refused with a ConflictError. The check reads the whole tree, so it runs serializable: of two
  * concurrent moves that together would close a cycle, one is re-run and then refused.
+ *
+ * A persona that inherits and becomes a root keeps the grant it inherited as its own: a root that
+ * inherits has every tool, and taking a persona out of its family must not widen what it may use.
  */
 export async function setPersonaParent(slug: string, parentSlug: string | null, actor: Actor): Promise<PersonaDTO> {
   return changePersona(
     slug,
     actor,
     "persona.parent",
-    async (_current, tx) => {
-      if (parentSlug === null) return { parentId: null };
+    async (current, tx) => {
+      if (parentSlug === null) {
+        const kept = current.grant === null ? await inheritedGrantText(tx, slug) : null;
+        return kept === null ? { parentId: null } : { parentId: null, grant: kept };
+      }
       const parent = await findPersonaOrThrow(tx, parentSlug);
       const tree = await tx.persona.findMany({ select: { slug: true, parent: { select: { slug: true } } } });
       const parents = new Map(tree.map((row) => [row.slug, row.parent?.slug ?? null]));
