@@ -1,7 +1,9 @@
 /**
  * Protects the importers (issues 13, 27): an OpenAPI document pasted on the import page becomes tools
  * (two operations picked, one refused with its reason), one of which fires from its Test tab
- * against the mock upstream; a form-body operation imports and sends its fields urlencoded;
+ * against the mock upstream; a form-body operation imports and sends its fields urlencoded; an API
+ * key in the query arrives as a shared query credential created empty, whose key, once entered, is
+ * sent as ?key= and never shown;
  * a curl command pasted on the new-tool page becomes a draft whose
  * credential stays on the server, a body value becomes a parameter, and the saved tool dry-runs.
  * Everything created is deleted at the end (shared e2e database).
@@ -11,7 +13,10 @@ import { expect, test } from "./fixtures/test";
 import { expectAccessible } from "./support/accessibility";
 import { E2E_DATABASE_URL, E2E_MOCK_UPSTREAM, storageStateFor } from "./support/environment";
 
-const CREATED = ["e2e_imp_list_widgets", "e2e_imp_create_widget", "e2e_imp_create_charge", "e2e_imp_curl_note"];
+const CREATED = ["e2e_imp_list_widgets", "e2e_imp_create_widget", "e2e_imp_create_charge", "e2e_imp_curl_note", "e2e_imp_geocode"];
+/** The shared credential the keyed document's query API key becomes: its title, then its scheme's name. */
+const MAPS_CREDENTIAL = "e2e_maps_maps_key";
+const MAPS_KEY = "e2e-maps-key-0123456789";
 const CURL_SECRET = "Bearer e2e-curl-secret-0123456789";
 
 const DOCUMENT = JSON.stringify(
@@ -51,9 +56,24 @@ const DOCUMENT = JSON.stringify(
   2,
 );
 
+/** An API whose key travels in the query (`?key=`): imported through a shared query credential. */
+const KEYED_DOCUMENT = JSON.stringify({
+  openapi: "3.0.3",
+  info: { title: "E2E maps", version: "1" },
+  servers: [{ url: E2E_MOCK_UPSTREAM }],
+  security: [{ MapsKey: [] }],
+  components: { securitySchemes: { MapsKey: { type: "apiKey", in: "query", name: "key" } } },
+  paths: {
+    "/e2e-imp/geocode": {
+      get: { operationId: "e2eImpGeocode", summary: "Geocode an address", parameters: [{ name: "address", in: "query", required: true, schema: { type: "string" } }], responses: { "200": { description: "ok" } } },
+    },
+  },
+});
+
 interface MockRecord {
   readonly method: string;
   readonly path: string;
+  readonly query: Record<string, string | string[]>;
   readonly headers: Record<string, string>;
   readonly body: string;
 }
@@ -77,11 +97,18 @@ async function runVia(page: Page, button: string) {
 /** Deletes what this spec created, through the data layer (whatever a failed run left behind). */
 async function deleteCreated() {
   process.env.DATABASE_URL = E2E_DATABASE_URL;
-  const [{ getTool }, { deleteTool }] = await Promise.all([import("../lib/catalog/tools"), import("../lib/catalog/tool-saves")]);
+  const [{ getTool }, { deleteTool }, { deleteCredential }, { getCredentialRecord }] = await Promise.all([
+    import("../lib/catalog/tools"),
+    import("../lib/catalog/tool-saves"),
+    import("../lib/credentials/server/credentials"),
+    import("../lib/credentials/server/credential-queries"),
+  ]);
+  const actor = { id: null, email: "e2e-importers-spec" };
   for (const name of CREATED) {
     const stored = await getTool(name);
-    if (stored) await deleteTool(name, stored.version, { id: null, email: "e2e-importers-spec" });
+    if (stored) await deleteTool(name, stored.version, actor);
   }
+  if (await getCredentialRecord(MAPS_CREDENTIAL)) await deleteCredential(MAPS_CREDENTIAL, actor);
 }
 
 test.describe("as an editor", () => {
@@ -153,6 +180,46 @@ test.describe("as an editor", () => {
     await expect(runCard(page).getByRole("region", { name: "Request" })).toContainText("amount=2000&note=order+6735+%26+co");
     const [sent] = await mockRequests(request);
     expect([sent?.method, sent?.path, sent?.headers["content-type"], sent?.body]).toEqual(["POST", "/e2e-imp/charges", "application/x-www-form-urlencoded", "amount=2000&note=order+6735+%26+co"]);
+  });
+
+  test("an API key in the query: imported through a shared query credential created empty, its key sent as ?key= and never shown", async ({ page, request, leakGuard }) => {
+    leakGuard.watch(MAPS_KEY);
+    await page.goto("/tools/import-tools");
+    await page.getByRole("tab", { name: "OpenAPI" }).click();
+    await page.getByRole("textbox", { name: "Document" }).fill(KEYED_DOCUMENT);
+    await page.getByRole("button", { name: "Read operations" }).click();
+    const geocode = page.getByRole("listitem", { name: "GET /e2e-imp/geocode" });
+    await geocode.getByRole("checkbox").check();
+    await expect(geocode).toContainText(`Shared credential: ${MAPS_CREDENTIAL} the API key sent as ?key= (MapsKey)`);
+
+    await page.getByRole("button", { name: "Check 1 tool" }).click();
+    const missing = page.getByRole("region", { name: "Missing credentials" });
+    await expect(missing).toContainText(`${MAPS_CREDENTIAL}, named by e2e_imp_geocode`);
+    const importButton = page.getByRole("button", { name: "Import", exact: true });
+    await expect(importButton).toBeDisabled();
+    await missing.getByRole("checkbox").check();
+    await importButton.click();
+    await expect(page.getByRole("link", { name: "e2e_imp_geocode" })).toBeVisible();
+
+    // The operator enters the key on the Credentials page: the import created it as a query credential.
+    await page.goto("/credentials");
+    const row = page.getByRole("row", { name: MAPS_CREDENTIAL, exact: true });
+    await row.getByRole("button", { name: `Actions for ${MAPS_CREDENTIAL}` }).click();
+    await page.getByRole("menuitem", { name: "Edit" }).click();
+    const sheet = page.getByRole("dialog", { name: `Edit credential ${MAPS_CREDENTIAL}` });
+    await expect(sheet.getByLabel("Query parameter name", { exact: true })).toHaveValue("key");
+    await sheet.getByLabel("Parameter value", { exact: true }).fill(MAPS_KEY);
+    await sheet.getByRole("button", { name: "Save credential" }).click();
+    await expect(page.getByText(`Credential ${MAPS_CREDENTIAL} saved.`)).toBeVisible();
+
+    await clearMock(request);
+    await page.goto("/tools/e2e_imp_geocode?tab=test");
+    await page.getByRole("textbox", { name: /^address/ }).fill("1 Main St");
+    expect(await runVia(page, "Fire")).toBe(200);
+    await expect(runCard(page).getByText("Success", { exact: true })).toBeVisible();
+    await expect(runCard(page).getByRole("region", { name: "Request" })).not.toContainText(MAPS_KEY);
+    const [sent] = await mockRequests(request);
+    expect([sent?.path, sent?.query]).toEqual(["/e2e-imp/geocode", { address: "1 Main St", key: MAPS_KEY }]);
   });
 
   test("a curl command: its credential stays on the server, a body value becomes a parameter, the saved tool dry-runs", async ({ page, request }) => {

@@ -38,6 +38,7 @@ export function OpenApiImport() {
   const [preview, setPreview] = useState<ActionResult<ImportPreview> | null>(null);
   const [choices, setChoices] = useState<Record<string, Choice>>({});
   const [outcome, setOutcome] = useState<ActionResult<ImportReport> | null>(null);
+  const [createMissing, setCreateMissing] = useState(false);
   const [pending, startTransition] = useTransition();
 
   const changed = () => {
@@ -70,8 +71,11 @@ export function OpenApiImport() {
       setDocumentOpen(true);
     }
   };
-  const chosenTools = () =>
-    (inspected?.operations ?? []).flatMap((operation) => (operation.importable && selected.has(operation.key) ? [renamedTool(operation, names)] : []));
+  const chosen = () => (inspected?.operations ?? []).flatMap((operation) => (operation.importable && selected.has(operation.key) ? [operation] : []));
+  const chosenTools = () => chosen().map((operation) => renamedTool(operation, names));
+  const credentialOutlines = () => [
+    ...new Map(chosen().flatMap(({ credential }) => (credential ? [[credential.name, { name: credential.name, kind: credential.kind, parameterName: credential.parameterName }] as const] : []))).values(),
+  ];
   const check = () =>
     startTransition(async () => {
       setOutcome(null);
@@ -80,7 +84,7 @@ export function OpenApiImport() {
     });
   const runImport = () =>
     startTransition(async () => {
-      const result = await importToolsAction(JSON.stringify(chosenTools()), choices);
+      const result = await importToolsAction(JSON.stringify(chosenTools()), choices, { createMissingCredentials: createMissing, credentialOutlines: credentialOutlines() });
       setOutcome(result);
       if (result.ok) {
         setPreview(null);
@@ -189,6 +193,7 @@ export function OpenApiImport() {
           problems={problems}
           choices={choices}
           onChoose={(name, choice) => setChoices((current) => ({ ...current, [name]: choice }))}
+          createMissing={{ checked: createMissing, onChange: setCreateMissing, what: "query credentials sending each API key as the document says" }}
           onImport={runImport}
           pending={pending}
           failure={outcome && !outcome.ok ? outcome.message : undefined}

@@ -188,6 +188,11 @@ function ImportableDetails({ operation, names, onRename }: { operation: Inspecte
           ))}
         </p>
       )}
+      {operation.credential && (
+        <p>
+          Shared credential: <Badge tone="warning">{operation.credential.name}</Badge> {operation.credential.note}
+        </p>
+      )}
       {verdict.findings.length > 0 ? (
         <details>
           <summary className="cursor-pointer text-muted-foreground">Provider compatibility: {verdict.findings.length} remarks</summary>

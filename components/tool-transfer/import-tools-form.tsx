@@ -107,7 +107,12 @@ export interface PreviewCardProps {
   readonly choices: Readonly<Record<string, Choice>>;
   readonly onChoose: (name: string, choice: Choice) => void;
   /** The operator's choice to create missing credentials empty; without it, a missing credential blocks the import. */
-  readonly createMissing?: { readonly checked: boolean; readonly onChange: (checked: boolean) => void };
+  readonly createMissing?: {
+    readonly checked: boolean;
+    readonly onChange: (checked: boolean) => void;
+    /** What the created credentials are, when the document says (default: a header credential on Authorization). */
+    readonly what?: string;
+  };
   readonly onImport: () => void;
   readonly pending: boolean;
   readonly failure?: string;
@@ -165,7 +170,7 @@ function MissingCredentials({ preview, createMissing }: { preview: ImportPreview
         ))}
       </ul>
       <p>
-        An export carries a credential&apos;s name only. Create these on the{" "}
+        {createMissing?.what ? "These do not exist yet." : "An export carries a credential's name only."} Create them on the{" "}
         <Link href="/credentials" className="underline underline-offset-2">
           Credentials page
         </Link>{" "}
@@ -174,7 +179,11 @@ function MissingCredentials({ preview, createMissing }: { preview: ImportPreview
       {createMissing && (
         <label className="flex items-start gap-2">
           <Checkbox className="mt-0.5" checked={createMissing.checked} onCheckedChange={(checked) => createMissing.onChange(checked === true)} />
-          <span>Create the missing credentials empty — a header credential on Authorization for the tools&apos; hosts, without a secret. Calls through them are refused until you set their kind and secret.</span>
+          <span>
+            {createMissing.what
+              ? `Create the missing credentials empty — ${createMissing.what}, for the tools' hosts, without a secret. Calls through them are refused until you enter the secret.`
+              : "Create the missing credentials empty — a header credential on Authorization for the tools' hosts, without a secret. Calls through them are refused until you set their kind and secret."}
+          </span>
         </label>
       )}
     </section>

@@ -1,6 +1,6 @@
 /** Inputs of the import page (app/(dashboard)/tools/import-tools): JSON import, OpenAPI, curl. */
 import { z } from "zod";
-import { boundedJson, boundedRecord, boundedText, boundedTrimmedText, INPUT_LIMITS } from "../actions/input-limits";
+import { boundedJson, boundedList, boundedRecord, boundedText, boundedTrimmedText, INPUT_LIMITS } from "../actions/input-limits";
 
 /** A pasted or uploaded import document. */
 export const importTextSchema = boundedTrimmedText(INPUT_LIMITS.document).min(1, "Paste an export or choose a file first.");
@@ -12,7 +12,13 @@ export const importChoicesSchema = boundedRecord(
 );
 
 /** How an import treats credentials its tools name that do not exist: refuse (the default) or create them empty. */
-export const importOptionsSchema = z.object({ createMissingCredentials: z.boolean().default(false) });
+export const importOptionsSchema = z.object({
+  createMissingCredentials: z.boolean().default(false),
+  /** What a credential created empty is (an OpenAPI API key in the query); without one, a header credential on Authorization. */
+  credentialOutlines: boundedList(
+    z.object({ name: boundedText(INPUT_LIMITS.toolName), kind: z.literal("query"), parameterName: boundedText(INPUT_LIMITS.headerName).min(1) }),
+  ).default([]),
+});
 
 /** An OpenAPI / Swagger document to read: pasted text or a URL, and which server to call. */
 export const openApiSourceSchema = z.object({

@@ -77,6 +77,16 @@ describe.each(targets)("tool import with credentials on $name", (target) => {
     expect((await getCredentialForUse("other_key"))!.secret).toBeNull();
   });
 
+  it("creates a missing credential as its outline says (an OpenAPI API key in the query): kind query on that parameter", async () => {
+    const document = exported([weatherTool("weather_a", "maps_key"), weatherTool("weather_b", "vendor_key")]);
+    const outlines = [{ name: "maps_key", kind: "query" as const, parameterName: "key" }];
+    const report = await importTools(document, {}, SYSTEM_ACTOR, { createMissingCredentials: true, credentialOutlines: outlines });
+    expect(report.createdCredentials).toEqual(["maps_key", "vendor_key"]);
+    expect(await getCredentialRecord("maps_key")).toMatchObject({ kind: "query", hosts: ["api.example.com"], config: { parameter_name: "key" }, mask: null, usedBy: ["weather_a"] });
+    // A credential without an outline is the header default.
+    expect(await getCredentialRecord("vendor_key")).toMatchObject({ kind: "header", config: { header_name: "Authorization" } });
+  });
+
   it("refuses, before writing anything, a tool its credential does not admit or whose header it sets", async () => {
     await saveCredentialRecord({ input: { ...credentialInput, hosts: ["eu.example.com"] }, keyring, actor: SYSTEM_ACTOR });
     const clashing = toPersistedForm(referenceTool({ name: "clash", auth: { credential: "made_up" } }));

@@ -4,7 +4,8 @@ import "server-only";
  * only, so a tool may arrive naming a credential this Quiver does not have:
  * - by default the import is refused, naming each tool and the credential it lacks;
  * - with `createMissingCredentials`, each missing credential is created EMPTY in the import's
- *   transaction: kind `header` on `Authorization`, admitting exactly the hosts of the tools that
+ *   transaction: kind `header` on `Authorization` — or what its outline says (an OpenAPI API key
+ *   in the query: kind `query` on that parameter) — admitting exactly the hosts of the tools that
  *   name it, no secret. Calls through it are refused until an operator opens it on the Credentials
  *   page, sets the right kind and fields (nothing is stored yet, so nothing is lost) and enters the
  *   secret. See docs/DECISIONS.md.
@@ -16,7 +17,11 @@ import { getCredentialsByName } from "../credentials/server";
 import { missingCredentialMessage } from "../catalog";
 import type { ValidationIssue } from "../errors";
 import { secretOrigin } from "../secrets";
+import type { CredentialOutline } from "./openapi";
 import { joinPath, type DocumentTool } from "./tool-import-document";
+
+/** What a credential created empty is, when the document's source said (its note is for the picker only). */
+export type EmptyCredentialOutline = Pick<CredentialOutline, "name" | "kind" | "parameterName">;
 
 /** A credential the document's tools name that does not exist, and the tools naming it. */
 export interface MissingCredential {
@@ -45,7 +50,11 @@ export type MissingCredentialPolicy = "refuse" | "create" | "list";
 const EMPTY_CREDENTIAL_HEADER = "Authorization";
 
 /** Reads the credentials `tools` name and judges each tool against its credential; `policy` says what a missing one means. */
-export async function checkImportCredentials(tools: readonly DocumentTool[], policy: MissingCredentialPolicy): Promise<ImportCredentials> {
+export async function checkImportCredentials(
+  tools: readonly DocumentTool[],
+  policy: MissingCredentialPolicy,
+  outlines: readonly EmptyCredentialOutline[] = [],
+): Promise<ImportCredentials> {
   const users = tools.filter((tool) => tool.definition.auth !== null);
   const names = [...new Set(users.map((tool) => tool.definition.auth!.credential))];
   const credentials = new Map<string, Credential>(await getCredentialsByName(names));
@@ -53,7 +62,7 @@ export async function checkImportCredentials(tools: readonly DocumentTool[], pol
     .filter((name) => !credentials.has(name))
     .map((name) => ({ name, tools: users.filter((tool) => tool.definition.auth!.credential === name) }));
 
-  const toCreate = policy === "create" ? missing.map(({ name, tools: naming }) => emptyCredentialInput(name, naming)) : [];
+  const toCreate = policy === "create" ? missing.map(({ name, tools: naming }) => emptyCredentialInput(name, naming, outlines.find((outline) => outline.name === name))) : [];
   for (const input of toCreate) {
     const { credential } = parseCredentialInput(input);
     credentials.set(credential.name, credential);
@@ -79,16 +88,15 @@ export async function checkImportCredentials(tools: readonly DocumentTool[], pol
   };
 }
 
-/** The form input of an empty `header` credential admitting the hosts of `tools`. */
-function emptyCredentialInput(name: string, tools: readonly DocumentTool[]): Record<string, unknown> {
+/** The form input of an empty credential admitting the hosts of `tools`: as `outline` says, else a `header` one. */
+function emptyCredentialInput(name: string, tools: readonly DocumentTool[], outline: EmptyCredentialOutline | undefined): Record<string, unknown> {
   const hosts = [...new Set(tools.map((tool) => new URL(secretOrigin(tool.definition.request.url)).hostname))];
   const named = tools.map((tool) => tool.definition.name);
   const toolNames = named.length > 5 ? `${named.slice(0, 5).join(", ")} and ${named.length - 5} more` : named.join(", ");
   return {
     name,
     description: `Created empty by an import for ${toolNames}: choose its kind, check its hosts and enter its secret.`,
-    kind: "header",
     hosts,
-    header_name: EMPTY_CREDENTIAL_HEADER,
+    ...(outline ? { kind: "query", parameter_name: outline.parameterName } : { kind: "header", header_name: EMPTY_CREDENTIAL_HEADER }),
   };
 }

@@ -9,13 +9,13 @@ import { loadOpenApiDocument } from "./load";
 import { NameSet, suggestedToolName } from "./naming";
 import { isRecord, NotImportable } from "./not-importable";
 import { mapOperation } from "./operation";
-import type { SecretHeader } from "./security";
+import type { CredentialOutline, SecretHeader } from "./security";
 import { documentServers, resolveServer, type ServerChoice } from "./servers";
 
 export { MAX_DOCUMENT_LENGTH } from "./load";
 export { NotImportable } from "./not-importable";
 export type { ServerChoice } from "./servers";
-export type { SecretHeader } from "./security";
+export type { CredentialOutline, SecretHeader } from "./security";
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 
@@ -36,6 +36,7 @@ export type InspectedOperation =
       readonly tool: PersistedToolDefinition;
       readonly warnings: readonly string[];
       readonly secrets: readonly SecretHeader[];
+      readonly credential: CredentialOutline | null;
       readonly responseFields: readonly string[];
       /** The body shape this tool sends, when the operation's body is one of several; null otherwise. */
       readonly shape: string | null;
@@ -79,7 +80,7 @@ export async function inspectOpenApi(text: string, options: InspectOptions = {})
     const name = names.claim(suggestedToolName(route.operation.operationId, route.method, route.path));
     try {
       // A body of several shapes is one entry per shape, each a tool of its own name.
-      return mapOperation({ api, ...route, name, base, documentUrl }).map((mapped) =>
+      return mapOperation({ api, ...route, name, base, documentUrl, title }).map((mapped) =>
         mapped.shape === null
           ? { ...entry, importable: true, ...mapped }
           : { ...entry, key: `${entry.key} · ${mapped.shape}`, importable: true, ...mapped, tool: { ...mapped.tool, name: names.claim(mapped.tool.name) } },

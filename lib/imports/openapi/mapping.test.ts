@@ -403,10 +403,36 @@ describe("security schemes", () => {
     }
   });
   it("take the first alternative that can be expressed, and refuse when none can", async () => {
-    const schemes = { query: { type: "apiKey", in: "query", name: "key" }, header: { type: "apiKey", in: "header", name: "X-Key" } };
-    expect((await tool(secured(schemes, [{ query: [] }, { header: [] }]))).tool.secret_headers).toEqual(["X-Key"]);
-    expect(await reason(secured(schemes, [{ query: [] }]))).toMatch(/API key in the query: Quiver keeps secrets in headers only/);
-    expect((await tool(secured(schemes, [{ query: [] }, {}]))).tool.secret_headers).toEqual([]);
+    const schemes = { cookie: { type: "apiKey", in: "cookie", name: "session" }, header: { type: "apiKey", in: "header", name: "X-Key" } };
+    expect((await tool(secured(schemes, [{ cookie: [] }, { header: [] }]))).tool.secret_headers).toEqual(["X-Key"]);
+    expect(await reason(secured(schemes, [{ cookie: [] }]))).toMatch(/API key in the cookie: Quiver sends secrets in headers or the query only/);
+    expect((await tool(secured(schemes, [{ cookie: [] }, {}]))).tool.secret_headers).toEqual([]);
+  });
+  it("send an API key in the query through a shared query credential named after the document and the scheme", async () => {
+    const schemes = { ApiKeyAuth: { type: "apiKey", in: "query", name: "key" } };
+    const text = openapi(
+      { "/a": { get: { security: [{ ApiKeyAuth: [] }], parameters: [{ name: "key", in: "query", schema: { type: "string" } }, { name: "q", in: "query", schema: { type: "string" } }], responses: ok } } },
+      { info: { title: "Maps Platform", version: "1" }, components: { securitySchemes: schemes } },
+    );
+    const operation = await tool(text);
+    expect(operation.credential).toEqual({ name: "maps_platform_api_key_auth", kind: "query", parameterName: "key", note: "the API key sent as ?key= (ApiKeyAuth)" });
+    expect(operation.tool.auth).toEqual({ credential: "maps_platform_api_key_auth" });
+    // The credential sends `key`: the model is never asked for it.
+    expect(operation.tool.request.query).toEqual({ q: "{{q}}" });
+    expect(Object.keys(operation.tool.parameters.properties)).toEqual(["q"]);
+    expect(operation.warnings).toContain("The query parameter key is left out: the shared credential sets it.");
+    expect(operation.tool.secret_headers).toEqual([]);
+  });
+  it("refuse two API keys in the query together (a tool names one credential), taking another alternative when there is one", async () => {
+    const schemes = { app: { type: "apiKey", in: "query", name: "app_id" }, key: { type: "apiKey", in: "query", name: "app_key" }, bearer: { type: "http", scheme: "bearer" } };
+    expect(await reason(secured(schemes, [{ app: [], key: [] }]))).toBe("it sends 2 API keys in the query (app_id, app_key), and a tool takes one shared credential");
+    const fallback = await tool(secured(schemes, [{ app: [], key: [] }, { bearer: [] }]));
+    expect([fallback.tool.secret_headers, fallback.credential]).toEqual([["Authorization"], null]);
+  });
+  it("combine a header key and a query key of one alternative: a secret header and the credential", async () => {
+    const schemes = { key: { type: "apiKey", in: "query", name: "key" }, header: { type: "apiKey", in: "header", name: "X-Key" } };
+    const operation = await tool(secured(schemes, [{ key: [], header: [] }]));
+    expect([operation.tool.secret_headers, operation.credential?.parameterName, operation.tool.auth]).toEqual([["X-Key"], "key", { credential: "test_key" }]);
   });
   it("leave a header parameter that a scheme fills to the secret", async () => {
     const text = openapi(

@@ -9,7 +9,7 @@ import { isRecord, NotImportable } from "./not-importable";
 import { operationInputs, schemaOfParameter, type BodySource, type OperationInput } from "./parameters";
 import { NameSet, snakeCase } from "./naming";
 import { distinct, isEmptyTextSchema, isNullSchema, schemaBudget, toSubsetSchema } from "./schema";
-import { securityHeaders, type SecretHeader } from "./security";
+import { securityNeeds, type CredentialOutline, type SecretHeader } from "./security";
 import { operationBase } from "./servers";
 
 /** Longest description kept (a provider limit, SPEC §1.2); a longer one is cut with a warning. */
@@ -31,6 +31,8 @@ export interface OperationSource {
   /** The document-level base URL the operator chose, or null when there is none usable. */
   readonly base: string | null;
   readonly documentUrl: string | null;
+  /** The document's title: a shared credential the operation needs is named after it. */
+  readonly title: string;
 }
 
 /** A generated tool, with what the operator should know before importing it. */
@@ -39,6 +41,8 @@ export interface MappedOperation {
   readonly warnings: string[];
   /** Secret headers to fill after the import, and what each holds. */
   readonly secrets: SecretHeader[];
+  /** The shared credential the tool names (an API key in the query), created empty at import when the operator asks. */
+  readonly credential: CredentialOutline | null;
   /** Top-level properties of the success response: suggestions for a json_path extraction. */
   readonly responseFields: string[];
   /** The body shape this tool sends when the operation's body is one of several (oneOf/anyOf); null otherwise. */
@@ -71,9 +75,9 @@ function mapWithBody(source: OperationSource, method: string, body: BodySource |
   const warnings: string[] = [];
   if (shape) warnings.push(`The request body takes one of ${shapeCount} shapes: this tool sends the ${shape.label} one. Pick the shapes the agent needs.`);
   const base = operationBase(operation, pathItem, source.base, source.documentUrl);
-  const secrets = securityHeaders(operation, api);
-  const skip = new Set(secrets.map((secret) => secret.name.toLowerCase()));
-  const inputs = operationInputs(mergedParameters(pathItem, operation), body, skip, schemaBudget(), warnings);
+  const { headers: secrets, credential } = securityNeeds(operation, api, source.title);
+  const filled = { headers: new Set(secrets.map((secret) => secret.name.toLowerCase())), query: new Set(credential ? [credential.parameterName] : []) };
+  const inputs = operationInputs(mergedParameters(pathItem, operation), body, filled, schemaBudget(), warnings);
   const bodyValue = bodyTemplate(inputs);
   const described = description(source, warnings);
   const document = {
@@ -94,11 +98,12 @@ function mapWithBody(source: OperationSource, method: string, body: BodySource |
     },
     response: { extract: "body_raw" },
     secret_headers: secrets.map((secret) => secret.name),
+    ...(credential ? { auth: { credential: credential.name } } : {}),
     side_effect: method !== "GET" && method !== "HEAD",
     group: Array.isArray(operation.tags) && typeof operation.tags[0] === "string" ? operation.tags[0] : null,
     output_schema: outputSchema(operation, warnings),
   };
-  return { tool: judged(document, warnings), warnings, secrets, responseFields: responseFields(operation), shape: shape?.label ?? null };
+  return { tool: judged(document, warnings), warnings, secrets, credential, responseFields: responseFields(operation), shape: shape?.label ?? null };
 }
 
 /** The description with the shape named, kept within the provider limit. */

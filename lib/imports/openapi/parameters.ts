@@ -39,22 +39,29 @@ const LOCATION_ORDER: readonly InputLocation[] = ["path", "query", "header", "bo
 
 type RawInput = Omit<OperationInput, "name">;
 
+/** What the operation's security scheme fills, so no parameter asks the model for it: header names (lower-case) and query keys. */
+export interface FilledBySecurity {
+  readonly headers: ReadonlySet<string>;
+  readonly query: ReadonlySet<string>;
+}
+
 /**
- * Every input of the operation, named. `skipHeaders` (lower-case) are headers a security scheme
- * fills. `warnings` receives what was left out (optional cookies, managed headers).
+ * Every input of the operation, named. `filled` names what a security scheme fills: headers
+ * (lower-case) and query keys. `warnings` receives what was left out (optional cookies, managed
+ * headers, the scheme's own parameters).
  *
  * @throws NotImportable for an input that cannot be expressed.
  */
 export function operationInputs(
   parameters: readonly Record<string, unknown>[],
   body: BodySource | null,
-  skipHeaders: ReadonlySet<string>,
+  filled: FilledBySecurity,
   budget: SchemaBudget,
   warnings: string[],
 ): OperationInput[] {
   const raw: RawInput[] = [];
   for (const parameter of parameters) {
-    const input = parameterInput(parameter, skipHeaders, budget, warnings);
+    const input = parameterInput(parameter, filled, budget, warnings);
     if (input) raw.push(input);
   }
   if (body) raw.push(...bodyInputs(body, budget, warnings));
@@ -67,7 +74,7 @@ export function operationInputs(
   });
 }
 
-function parameterInput(parameter: Record<string, unknown>, skipHeaders: ReadonlySet<string>, budget: SchemaBudget, warnings: string[]): RawInput | null {
+function parameterInput(parameter: Record<string, unknown>, filled: FilledBySecurity, budget: SchemaBudget, warnings: string[]): RawInput | null {
   const name = typeof parameter.name === "string" ? parameter.name : "";
   const location = parameter.in;
   const label = `${String(location)} parameter ${name}`;
@@ -80,8 +87,12 @@ function parameterInput(parameter: Record<string, unknown>, skipHeaders: Readonl
   // Swagger 2.0 body and formData parameters are read as the body (operation.ts).
   if (location === "body" || location === "formData") return null;
   if (location !== "path" && location !== "query" && location !== "header") throw new NotImportable(`it has a parameter in "${String(location)}"`);
-  if (location === "header" && (MANAGED_HEADERS.has(name.toLowerCase()) || skipHeaders.has(name.toLowerCase()))) {
+  if (location === "header" && (MANAGED_HEADERS.has(name.toLowerCase()) || filled.headers.has(name.toLowerCase()))) {
     warnings.push(`The header parameter ${name} is left out: Quiver or a secret header sets it.`);
+    return null;
+  }
+  if (location === "query" && filled.query.has(name)) {
+    warnings.push(`The query parameter ${name} is left out: the shared credential sets it.`);
     return null;
   }
   if (parameter.content !== undefined) throw new NotImportable(`its ${label} is described by "content", which a tool cannot serialise`);

@@ -1,9 +1,12 @@
 /**
- * Security schemes → secret headers with empty values (docs/importers.md "Security"): the
- * operator enters each value after the import; a value is never guessed. An operation's
- * `security` (else the document's) lists alternatives; the first one every scheme of which can be
- * expressed is used. An empty alternative (`{}`) means authentication is optional.
+ * Security schemes → what a tool needs to authenticate (docs/importers.md "Security"): secret
+ * headers with empty values, or, for an API key sent in the query, a shared credential of kind
+ * `query` (SPEC §5.1) that every operation of the document using that scheme names. The operator
+ * enters each value after the import; a value is never guessed. An operation's `security` (else
+ * the document's) lists alternatives; the first one every scheme of which can be expressed is
+ * used. An empty alternative (`{}`) means authentication is optional.
  */
+import { snakeCase } from "./naming";
 import { isRecord, NotImportable } from "./not-importable";
 
 /** A secret header an operation needs, and what to tell the operator about its value. */
@@ -13,25 +16,58 @@ export interface SecretHeader {
 }
 
 /**
- * The secret headers of one operation.
- *
- * @throws NotImportable when no alternative can be expressed (e.g. an API key in the query string).
+ * A shared credential the tool names (`auth.credential`) because its API key travels in the query:
+ * created empty by the import when the operator asks, its secret entered on the Credentials page.
  */
-export function securityHeaders(operation: Record<string, unknown>, api: Record<string, unknown>): SecretHeader[] {
+export interface CredentialOutline {
+  readonly name: string;
+  readonly kind: "query";
+  /** The query parameter that carries the key (`key`, `api_key`…). */
+  readonly parameterName: string;
+  readonly note: string;
+}
+
+/** How one operation authenticates: its secret headers and at most one shared credential. */
+export interface SecurityNeeds {
+  readonly headers: SecretHeader[];
+  readonly credential: CredentialOutline | null;
+}
+
+type SchemeNeed = { readonly header: SecretHeader } | { readonly credential: CredentialOutline };
+
+/** Longest part of a credential name taken from the document's title. */
+const TITLE_PART = 30;
+
+/**
+ * What one operation needs. `title` is the document's: a query credential is named after it and
+ * the scheme (`maps_api_key`), so the operations sharing a scheme share one credential.
+ *
+ * @throws NotImportable when no alternative can be expressed (e.g. an API key in a cookie).
+ */
+export function securityNeeds(operation: Record<string, unknown>, api: Record<string, unknown>, title: string): SecurityNeeds {
   const requirements = Array.isArray(operation.security) ? operation.security : Array.isArray(api.security) ? api.security : [];
-  if (requirements.length === 0) return [];
+  if (requirements.length === 0) return { headers: [], credential: null };
   const schemes = schemeTable(api);
   let firstProblem: string | null = null;
   for (const requirement of requirements.filter(isRecord)) {
     try {
-      return Object.keys(requirement).map((name) => headerFor(name, schemes[name]));
+      return alternativeNeeds(Object.keys(requirement).map((name) => needOf(name, schemes[name], title)));
     } catch (error) {
       if (!(error instanceof NotImportable)) throw error;
       firstProblem ??= error.reason;
     }
   }
-  if (requirements.some((requirement) => isRecord(requirement) && Object.keys(requirement).length === 0)) return [];
+  if (requirements.some((requirement) => isRecord(requirement) && Object.keys(requirement).length === 0)) return { headers: [], credential: null };
   throw new NotImportable(firstProblem ?? "its security requirements cannot be read");
+}
+
+/** The needs of one alternative, whose schemes all apply together: a tool names one credential at most. */
+function alternativeNeeds(needs: readonly SchemeNeed[]): SecurityNeeds {
+  const credentials = needs.flatMap((need) => ("credential" in need ? [need.credential] : []));
+  if (credentials.length > 1) {
+    throw new NotImportable(`it sends ${credentials.length} API keys in the query (${credentials.map((credential) => credential.parameterName).join(", ")}), and a tool takes one shared credential`);
+  }
+  return { headers: needs.flatMap((need) => ("header" in need ? [need.header] : [])), credential: credentials[0] ?? null };
 }
 
 function schemeTable(api: Record<string, unknown>): Record<string, unknown> {
@@ -40,18 +76,22 @@ function schemeTable(api: Record<string, unknown>): Record<string, unknown> {
   return isRecord(components.securitySchemes) ? components.securitySchemes : {};
 }
 
-function headerFor(name: string, scheme: unknown): SecretHeader {
+function needOf(name: string, scheme: unknown, title: string): SchemeNeed {
   if (!isRecord(scheme)) throw new NotImportable(`its security scheme ${name} is not declared`);
   const type = scheme.type;
   if (type === "apiKey") {
-    if (scheme.in !== "header" || typeof scheme.name !== "string") {
-      throw new NotImportable(`its security scheme ${name} sends an API key in the ${String(scheme.in)}: Quiver keeps secrets in headers only`);
+    if (typeof scheme.name !== "string" || scheme.name === "") throw new NotImportable(`its security scheme ${name} does not say where its API key goes`);
+    if (scheme.in === "header") return { header: { name: scheme.name, note: `the API key (${name})` } };
+    if (scheme.in === "query") {
+      const credential = `${snakeCase(title, "api").slice(0, TITLE_PART).replace(/_+$/, "")}_${snakeCase(name, "key")}`.slice(0, 64).replace(/_+$/, "");
+      return { credential: { name: credential, kind: "query", parameterName: scheme.name, note: `the API key sent as ?${scheme.name}= (${name})` } };
     }
-    return { name: scheme.name, note: `the API key (${name})` };
+    throw new NotImportable(`its security scheme ${name} sends an API key in the ${String(scheme.in)}: Quiver sends secrets in headers or the query only`);
   }
   const httpScheme = typeof scheme.scheme === "string" ? scheme.scheme.toLowerCase() : "";
-  if (type === "basic" || (type === "http" && httpScheme === "basic")) return { name: "Authorization", note: `"Basic " and the base64 of user:password (${name})` };
-  if (type === "http" && httpScheme === "bearer") return { name: "Authorization", note: `"Bearer " and the token (${name})` };
-  if (type === "oauth2" || type === "openIdConnect") return { name: "Authorization", note: `"Bearer " and an access token: Quiver does not run the ${String(type)} flow (${name})` };
+  const header = (note: string): SchemeNeed => ({ header: { name: "Authorization", note } });
+  if (type === "basic" || (type === "http" && httpScheme === "basic")) return header(`"Basic " and the base64 of user:password (${name})`);
+  if (type === "http" && httpScheme === "bearer") return header(`"Bearer " and the token (${name})`);
+  if (type === "oauth2" || type === "openIdConnect") return header(`"Bearer " and an access token: Quiver does not run the ${String(type)} flow (${name})`);
   throw new NotImportable(`its security scheme ${name} (${String(type)}${httpScheme ? ` ${httpScheme}` : ""}) cannot be expressed as a header`);
 }
