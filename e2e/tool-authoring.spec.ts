@@ -281,7 +281,7 @@ test("the editor works by keyboard alone: add, reorder and save", async ({ page 
   await page.keyboard.press("Enter");
   await page.getByRole("menuitem", { name: "Move up" }).focus();
   await page.keyboard.press("Enter");
-  const order = await page.getByRole("list", { name: "Parameters" }).locator(":scope > li input[id$='-name']").evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+  const order = await page.getByRole("list", { name: "Parameters" }).locator(":scope > li").getByRole("textbox", { name: /^Name of parameter / }).evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
   expect(order).toEqual(["customer", "note", "lines"]);
   await page.getByRole("button", { name: "Save" }).focus();
   await page.keyboard.press("Enter");

@@ -1,7 +1,8 @@
 /**
  * Protects issue 26's phone-width reading of the console: on a 390 px screen a tab bar that does
  * not fit says so (a faded edge with a chevron) instead of clipping "Settin"; the keyboard still
- * reaches the last tab, which scrolls into view, and a page opened on a far tab shows it selected.
+ * reaches the last tab, which scrolls into view, and a page opened on a far tab shows it selected
+ * (also when the window is narrowed after it opened).
  * The usage search says in plain words what to type, and the API keys table wraps a creator's
  * e-mail only before its "@", never inside the name or the domain.
  * Shared state: the key seeded for the e-mail check is revoked at the end (it stays listed).
@@ -95,6 +96,17 @@ test.describe("at 390 px", () => {
       await expectHiddenTabs(tabs, "after");
     });
   }
+});
+
+test("a window narrowed to 390 px keeps the selected tab in view", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/personas/support-tier1?tab=grant");
+  const tabs = page.getByRole("tablist", { name: "Persona sections" });
+  await expect(tabs).not.toHaveAttribute("data-hidden-tabs", /./);
+  await page.setViewportSize(PHONE);
+  await tabs.scrollIntoViewIfNeeded();
+  await expect(tabs.getByRole("tab", { name: "Grant" })).toBeInViewport({ ratio: 0.98 });
+  await expectHiddenTabs(tabs, "before after");
 });
 
 test("the usage search says in plain words what to type", async ({ page }) => {

@@ -92,8 +92,8 @@ export function Tabs({ panels, defaultValue, value, onValueChange, label, classN
     setHidden((current) => (current.before === next.before && current.after === next.after ? current : next));
   }, []);
 
-  // Before paint, so a page opened on its last tab never shows the row scrolled to the start.
-  useLayoutEffect(() => {
+  /** Scrolls the selected tab into view (smoothly once the row has been shown), then re-measures the fades. */
+  const revealSelected = useCallback(() => {
     const list = listRef.current;
     const tab = list?.querySelector<HTMLElement>('[role="tab"][data-state="active"]');
     if (!list || !tab) return;
@@ -101,16 +101,20 @@ export function Tabs({ panels, defaultValue, value, onValueChange, label, classN
     if (left !== list.scrollLeft) list.scrollTo({ left, behavior: revealedBefore.current ? "auto" : "instant" });
     revealedBefore.current = true;
     measure();
-  }, [selected, measure]);
+  }, [measure]);
+
+  // Before paint, so a page opened on its last tab never shows the row scrolled to the start.
+  useLayoutEffect(revealSelected, [selected, revealSelected]);
 
   useEffect(() => {
     const list = listRef.current;
     if (!list) return;
-    const observer = new ResizeObserver(measure);
+    // A narrower row (a window made smaller, a phone turned) keeps the selected tab in view.
+    const observer = new ResizeObserver(revealSelected);
     observer.observe(list);
     for (const tab of list.children) observer.observe(tab);
     return () => observer.disconnect();
-  }, [measure, panels.length]);
+  }, [revealSelected, panels.length]);
 
   const scrollBy = (direction: -1 | 1) => {
     const list = listRef.current;
