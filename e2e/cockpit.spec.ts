@@ -37,6 +37,8 @@ test.describe("as an editor", () => {
 
   test("leaving the tool editor with unsaved changes asks: Stay keeps the edit, Discard changes leaves", async ({ page }) => {
     await page.goto(`/tools/${TOOL}/edit`);
+    // Typed before hydration, a fill can land at the caret React resets: wait for the editor to run.
+    await page.waitForLoadState("networkidle");
     const description = page.getByLabel("Description", { exact: true });
     await description.fill("Half-typed description the operator must not lose");
     const personas = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Personas" });
@@ -61,6 +63,8 @@ test.describe("as an editor", () => {
     await ask.getByRole("button", { name: "Discard changes" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Personas" })).toBeVisible();
     await page.goto(`/tools/${TOOL}/edit`);
+    // Typed before hydration, a fill can land at the caret React resets: wait for the editor to run.
+    await page.waitForLoadState("networkidle");
     await expect(page.getByLabel("Description", { exact: true })).not.toHaveValue("Half-typed description the operator must not lose");
     await expect(page.getByRole("status").filter({ hasText: "were kept in this tab" })).toHaveCount(0);
   });
@@ -92,6 +96,8 @@ test.describe("as an editor", () => {
 
   test("an editor without changes leaves without a question", async ({ page }) => {
     await page.goto(`/tools/${TOOL}/edit`);
+    // Typed before hydration, a fill can land at the caret React resets: wait for the editor to run.
+    await page.waitForLoadState("networkidle");
     await expect(page.getByLabel("Description", { exact: true })).toBeVisible();
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Audit" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Audit" })).toBeVisible();
@@ -99,6 +105,8 @@ test.describe("as an editor", () => {
 
   test("after a reload the unsaved draft is offered back, and Restore brings every field back", async ({ page }) => {
     await page.goto(`/tools/${TOOL}/edit`);
+    // Typed before hydration, a fill can land at the caret React resets: wait for the editor to run.
+    await page.waitForLoadState("networkidle");
     const description = page.getByLabel("Description", { exact: true });
     const stored = await description.inputValue();
     await description.fill("Typed before an accidental reload");
@@ -204,6 +212,8 @@ test.describe("as a viewer", () => {
 
   test("a viewer's editor page shows the tool with every control disabled", async ({ page }) => {
     await page.goto(`/tools/${TOOL}/edit`);
+    // Typed before hydration, a fill can land at the caret React resets: wait for the editor to run.
+    await page.waitForLoadState("networkidle");
     await expect(page.getByRole("heading", { level: 1, name: TOOL })).toBeVisible();
     for (const label of ["Name", "Description", "Group", "Method"]) await expect(page.getByLabel(label, { exact: true })).toBeDisabled();
     const definition = page.getByRole("group", { name: "Tool definition (read-only)" });
@@ -265,6 +275,8 @@ test.describe("a tool with the longest description allowed", () => {
 
   test("the editor refuses one character more, naming the limit", async ({ page }) => {
     await page.goto(`/tools/${LONG_TOOL}/edit`);
+    // Typed before hydration, a fill can land at the caret React resets: wait for the editor to run.
+    await page.waitForLoadState("networkidle");
     await page.getByLabel("Description", { exact: true }).fill(`${LONGEST}y`);
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.locator("#editor-problems")).toContainText(/characters long; a description may hold at most 8,192/);

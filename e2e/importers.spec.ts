@@ -8,7 +8,7 @@
  * credential stays on the server, a body value becomes a parameter, and the saved tool dry-runs.
  * Everything created is deleted at the end (shared e2e database).
  */
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
 import { expectAccessible } from "./support/accessibility";
 import { E2E_DATABASE_URL, E2E_MOCK_UPSTREAM, storageStateFor } from "./support/environment";
@@ -59,7 +59,7 @@ const DOCUMENT = JSON.stringify(
 /** An API whose key travels in the query (`?key=`): imported through a shared query credential. */
 const KEYED_DOCUMENT = JSON.stringify({
   openapi: "3.0.3",
-  info: { title: "E2E maps", version: "1" },
+  info: { title: "E2e maps", version: "1" },
   servers: [{ url: E2E_MOCK_UPSTREAM }],
   security: [{ MapsKey: [] }],
   components: { securitySchemes: { MapsKey: { type: "apiKey", in: "query", name: "key" } } },
@@ -78,12 +78,13 @@ interface MockRecord {
   readonly body: string;
 }
 
-async function clearMock(request: APIRequestContext) {
-  expect((await request.delete(`${E2E_MOCK_UPSTREAM}/__requests`)).status()).toBe(204);
+async function clearMock() {
+  expect((await fetch(`${E2E_MOCK_UPSTREAM}/__requests`, { method: "DELETE" })).status).toBe(204);
 }
 
-async function mockRequests(request: APIRequestContext): Promise<MockRecord[]> {
-  return (await (await request.get(`${E2E_MOCK_UPSTREAM}/__requests`)).json()) as MockRecord[];
+/** The mock upstream's log, read in Node: it holds real secret values, which must never pass through the browser's context (the leak guard watches it). */
+async function mockRequests(): Promise<MockRecord[]> {
+  return (await (await fetch(`${E2E_MOCK_UPSTREAM}/__requests`)).json()) as MockRecord[];
 }
 
 const runCard = (page: Page) => page.getByRole("region", { name: "Run", exact: true });
@@ -116,7 +117,7 @@ test.describe("as an editor", () => {
   test.beforeAll(deleteCreated);
   test.afterAll(deleteCreated);
 
-  test("an OpenAPI document: pick two operations, import them, fire one from its Test tab", async ({ page, request }) => {
+  test("an OpenAPI document: pick two operations, import them, fire one from its Test tab", async ({ page }) => {
     await page.goto("/tools/import-tools");
     await page.getByRole("tab", { name: "OpenAPI" }).click();
     await page.getByRole("textbox", { name: "Document" }).fill(DOCUMENT);
@@ -144,16 +145,16 @@ test.describe("as an editor", () => {
     await page.getByRole("button", { name: "Import", exact: true }).click();
     await expect(page.getByRole("link", { name: "e2e_imp_list_widgets" })).toBeVisible();
 
-    await clearMock(request);
+    await clearMock();
     await page.goto("/tools/e2e_imp_list_widgets?tab=test");
     await page.getByRole("spinbutton", { name: /^limit/ }).fill("5");
     expect(await runVia(page, "Fire")).toBe(200);
     await expect(runCard(page).getByText("Success", { exact: true })).toBeVisible();
-    const sent = await mockRequests(request);
+    const sent = await mockRequests();
     expect(sent.map((record) => [record.method, record.path])).toEqual([["GET", "/e2e-imp/widgets"]]);
   });
 
-  test("a form-body operation: imported, fired from its Test tab, its fields arrive urlencoded", async ({ page, request }) => {
+  test("a form-body operation: imported, fired from its Test tab, its fields arrive urlencoded", async ({ page }) => {
     await page.goto("/tools/import-tools");
     await page.getByRole("tab", { name: "OpenAPI" }).click();
     await page.getByRole("textbox", { name: "Document" }).fill(DOCUMENT);
@@ -168,7 +169,7 @@ test.describe("as an editor", () => {
 
     await page.goto("/tools/e2e_imp_create_charge");
     await expect(page.getByText("Form fields (sent urlencoded)")).toBeVisible();
-    await clearMock(request);
+    await clearMock();
     await page.goto("/tools/e2e_imp_create_charge?tab=test");
     await page.getByRole("spinbutton", { name: /^amount/ }).fill("2000");
     await page.getByRole("textbox", { name: /^note/ }).fill("order 6735 & co");
@@ -178,11 +179,11 @@ test.describe("as an editor", () => {
     expect((await fired).status()).toBe(200);
     await expect(runCard(page).getByText("Success", { exact: true })).toBeVisible();
     await expect(runCard(page).getByRole("region", { name: "Request" })).toContainText("amount=2000&note=order+6735+%26+co");
-    const [sent] = await mockRequests(request);
+    const [sent] = await mockRequests();
     expect([sent?.method, sent?.path, sent?.headers["content-type"], sent?.body]).toEqual(["POST", "/e2e-imp/charges", "application/x-www-form-urlencoded", "amount=2000&note=order+6735+%26+co"]);
   });
 
-  test("an API key in the query: imported through a shared query credential created empty, its key sent as ?key= and never shown", async ({ page, request, leakGuard }) => {
+  test("an API key in the query: imported through a shared query credential created empty, its key sent as ?key= and never shown", async ({ page, leakGuard }) => {
     leakGuard.watch(MAPS_KEY);
     await page.goto("/tools/import-tools");
     await page.getByRole("tab", { name: "OpenAPI" }).click();
@@ -212,17 +213,17 @@ test.describe("as an editor", () => {
     await sheet.getByRole("button", { name: "Save credential" }).click();
     await expect(page.getByText(`Credential ${MAPS_CREDENTIAL} saved.`)).toBeVisible();
 
-    await clearMock(request);
+    await clearMock();
     await page.goto("/tools/e2e_imp_geocode?tab=test");
     await page.getByRole("textbox", { name: /^address/ }).fill("1 Main St");
     expect(await runVia(page, "Fire")).toBe(200);
     await expect(runCard(page).getByText("Success", { exact: true })).toBeVisible();
     await expect(runCard(page).getByRole("region", { name: "Request" })).not.toContainText(MAPS_KEY);
-    const [sent] = await mockRequests(request);
+    const [sent] = await mockRequests();
     expect([sent?.path, sent?.query]).toEqual(["/e2e-imp/geocode", { address: "1 Main St", key: MAPS_KEY }]);
   });
 
-  test("a curl command: its credential stays on the server, a body value becomes a parameter, the saved tool dry-runs", async ({ page, request }) => {
+  test("a curl command: its credential stays on the server, a body value becomes a parameter, the saved tool dry-runs", async ({ page }) => {
     await page.goto("/tools/new-tool");
     await page.getByRole("button", { name: "Start from curl" }).click();
     const dialog = page.getByRole("dialog", { name: "Start from a curl command" });
@@ -257,7 +258,7 @@ test.describe("as an editor", () => {
     await page.getByRole("button", { name: "Create tool" }).click();
     await expect(page).toHaveURL(/\/tools\/e2e_imp_curl_note$/);
 
-    await clearMock(request);
+    await clearMock();
     await page.goto("/tools/e2e_imp_curl_note?tab=test");
     // The parameter carries the literal as its example, which the form offers as a suggestion (a combobox).
     await page.getByRole("combobox", { name: /^text/ }).fill("only a rehearsal");
@@ -266,7 +267,7 @@ test.describe("as an editor", () => {
     const requestRegion = runCard(page).getByRole("region", { name: "Request" });
     await expect(requestRegion).toContainText("only a rehearsal");
     await expect(requestRegion).not.toContainText("e2e-curl-secret");
-    expect(await mockRequests(request)).toEqual([]);
+    expect(await mockRequests()).toEqual([]);
 
     // The pasted credential was saved as the tool's secret: the upstream receives it, the page never shows it.
     await page.getByRole("button", { name: "Fire", exact: true }).click();
@@ -274,7 +275,7 @@ test.describe("as an editor", () => {
     await page.getByRole("alertdialog").getByRole("button", { name: "Fire POST" }).click();
     await fired;
     await expect(runCard(page).getByText("Success", { exact: true })).toBeVisible();
-    const [sent] = await mockRequests(request);
+    const [sent] = await mockRequests();
     expect([sent?.method, sent?.path, sent?.headers.authorization]).toEqual(["POST", "/e2e-imp/notes", CURL_SECRET]);
     expect(await page.content()).not.toContain("e2e-curl-secret");
   });
