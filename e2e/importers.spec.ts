@@ -3,7 +3,8 @@
  * (two operations picked, one refused with its reason), one of which fires from its Test tab
  * against the mock upstream; a form-body operation imports and sends its fields urlencoded; an API
  * key in the query arrives as a shared query credential created empty, whose key, once entered, is
- * sent as ?key= and never shown;
+ * sent as ?key= and never shown; a Postman collection's request, its base URL variable given a
+ * value by the operator, imports and fires with its JSON body;
  * a curl command pasted on the new-tool page becomes a draft whose
  * credential stays on the server, a body value becomes a parameter, and the saved tool dry-runs.
  * Everything created is deleted at the end (shared e2e database).
@@ -13,7 +14,7 @@ import { expect, test } from "./fixtures/test";
 import { expectAccessible } from "./support/accessibility";
 import { E2E_DATABASE_URL, E2E_MOCK_UPSTREAM, storageStateFor } from "./support/environment";
 
-const CREATED = ["e2e_imp_list_widgets", "e2e_imp_create_widget", "e2e_imp_create_charge", "e2e_imp_curl_note", "e2e_imp_geocode"];
+const CREATED = ["e2e_imp_list_widgets", "e2e_imp_create_widget", "e2e_imp_create_charge", "e2e_imp_curl_note", "e2e_imp_geocode", "e2e_imp_pm_note"];
 /** The shared credential the keyed document's query API key becomes: its title, then its scheme's name. */
 const MAPS_CREDENTIAL = "e2e_maps_maps_key";
 const MAPS_KEY = "e2e-maps-key-0123456789";
@@ -68,6 +69,24 @@ const KEYED_DOCUMENT = JSON.stringify({
       get: { operationId: "e2eImpGeocode", summary: "Geocode an address", parameters: [{ name: "address", in: "query", required: true, schema: { type: "string" } }], responses: { "200": { description: "ok" } } },
     },
   },
+});
+
+/** A Postman collection whose base URL variable has no value: the operator gives it one. */
+const COLLECTION = JSON.stringify({
+  info: { name: "E2e postman", schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json" },
+  variable: [{ key: "baseUrl", value: "", description: "Where the notes API runs." }],
+  item: [
+    {
+      name: "Notes",
+      item: [
+        {
+          name: "Create note",
+          request: { method: "POST", url: "{{baseUrl}}/e2e-imp/customers/:customer/notes", body: { mode: "raw", raw: '{"text": "{{text}}", "pinned": true}', options: { raw: { language: "json" } } } },
+        },
+        { name: "Upload file", request: { method: "POST", url: "{{baseUrl}}/e2e-imp/files", body: { mode: "formdata", formdata: [{ key: "file", type: "file" }] } } },
+      ],
+    },
+  ],
 });
 
 interface MockRecord {
@@ -221,6 +240,45 @@ test.describe("as an editor", () => {
     await expect(runCard(page).getByRole("region", { name: "Request" })).not.toContainText(MAPS_KEY);
     const [sent] = await mockRequests();
     expect([sent?.path, sent?.query]).toEqual(["/e2e-imp/geocode", { address: "1 Main St", key: MAPS_KEY }]);
+  });
+
+  test("a Postman collection: a variable given its value, a folder's request imported and fired, its JSON body arriving", async ({ page }) => {
+    await page.goto("/tools/import-tools");
+    await page.getByRole("tab", { name: "OpenAPI or Postman" }).click();
+    await page.getByRole("textbox", { name: "Document" }).fill(COLLECTION);
+    await page.getByRole("button", { name: "Read operations" }).click();
+    const create = page.getByRole("listitem", { name: "Notes / Create note" });
+    await expect(create).toContainText('its URL\'s scheme, host or port comes from {{baseUrl}}, which has no value: give it one under "Collection variables"');
+    await expect(page.getByRole("listitem", { name: "Notes / Upload file" })).toContainText("multipart form data");
+
+    const baseUrl = page.getByRole("textbox", { name: "baseUrl" });
+    await expect(baseUrl).toHaveAccessibleDescription("Where the notes API runs.");
+    await baseUrl.fill(E2E_MOCK_UPSTREAM);
+    await baseUrl.press("Enter");
+    await create.getByRole("checkbox").check();
+    await create.getByRole("textbox", { name: "Tool name" }).fill("e2e_imp_pm_note");
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `data/screenshots/importers-postman-${width}.png`, fullPage: true });
+      await expectAccessible(page, `Postman collection read at ${width} px`);
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.getByRole("button", { name: "Check 1 tool" }).click();
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    await expect(page.getByRole("link", { name: "e2e_imp_pm_note" })).toBeVisible();
+
+    await clearMock();
+    await page.goto("/tools/e2e_imp_pm_note?tab=test");
+    await page.getByRole("textbox", { name: /^customer/ }).fill("c_7");
+    await page.getByRole("textbox", { name: /^text/ }).fill("Called back");
+    await page.getByRole("button", { name: "Fire", exact: true }).click();
+    const fired = page.waitForResponse((response) => response.url().endsWith("/api/playground/runs"));
+    await page.getByRole("alertdialog").getByRole("button", { name: "Fire POST" }).click();
+    expect((await fired).status()).toBe(200);
+    await expect(runCard(page).getByText("Success", { exact: true })).toBeVisible();
+    const [sent] = await mockRequests();
+    expect([sent?.method, sent?.path, JSON.parse(sent?.body ?? "null")]).toEqual(["POST", "/e2e-imp/customers/c_7/notes", { text: "Called back", pinned: true }]);
   });
 
   test("a curl command: its credential stays on the server, a body value becomes a parameter, the saved tool dry-runs", async ({ page }) => {

@@ -39,17 +39,20 @@ export function OpenApiImport() {
   const [choices, setChoices] = useState<Record<string, Choice>>({});
   const [outcome, setOutcome] = useState<ActionResult<ImportReport> | null>(null);
   const [createMissing, setCreateMissing] = useState(false);
+  /** A Postman collection's variable values the operator changed, by name. */
+  const [variables, setVariables] = useState<Record<string, string>>({});
   const [pending, startTransition] = useTransition();
 
   const changed = () => {
     setPreview(null);
     setOutcome(null);
   };
-  const read = (serverChoice = server, base = baseUrl) =>
+  const read = (serverChoice = server, base = baseUrl, values = variables) =>
     startTransition(async () => {
       const result = await inspectOpenApiAction({
         source: mode === "text" ? { kind: "text", text } : { kind: "url", url },
         ...(serverChoice === CUSTOM_BASE ? { baseUrl: base } : { server: Number(serverChoice) }),
+        variables: values,
       });
       changed();
       if (!result.ok) {
@@ -68,6 +71,7 @@ export function OpenApiImport() {
     if (file) {
       setText(await file.text());
       setInspected(null);
+      setVariables({});
       setDocumentOpen(true);
     }
   };
@@ -96,7 +100,10 @@ export function OpenApiImport() {
   const problems = checked ? [...checked.issues, ...checked.tools.flatMap((tool) => (tool.status === "invalid" ? tool.issues : []))].length : 0;
   return (
     <div className="grid min-w-0 gap-6">
-      <Card title="OpenAPI or Swagger document" description="OpenAPI 3.0, 3.1 or Swagger 2.0, in JSON or YAML. A document at a URL is fetched by the server, through the same destination guard as tools.">
+      <Card
+        title="OpenAPI, Swagger or Postman"
+        description="OpenAPI 3.0, 3.1 or Swagger 2.0 in JSON or YAML, or a Postman collection (v2.0 or v2.1 JSON). A document at a URL is fetched by the server, through the same destination guard as tools."
+      >
         <div className="grid min-w-0 gap-4">
           <RadioGroup
             label="Where the document comes from"
@@ -130,12 +137,12 @@ export function OpenApiImport() {
                 <input id="openapi-file" type="file" accept=".json,.yaml,.yml,application/json,application/yaml,text/yaml" onChange={readFile} className="max-w-full text-sm file:mr-2 file:rounded-md file:border file:border-input file:bg-surface file:px-3 file:py-1" />
               </div>
               <Field id="openapi-text" label="Document" error={readError}>
-                <Textarea id="openapi-text" value={text} error={readError} rows={10} spellCheck={false} className="font-mono text-xs" onChange={(event) => { setText(event.target.value); setInspected(null); }} />
+                <Textarea id="openapi-text" value={text} error={readError} rows={10} spellCheck={false} className="font-mono text-xs" onChange={(event) => { setText(event.target.value); setInspected(null); setVariables({}); }} />
               </Field>
             </>
           ) : (
             <Field id="openapi-url" label="Document URL" error={readError}>
-              <Input id="openapi-url" type="url" value={url} error={readError} placeholder="https://api.example.com/openapi.json" onChange={(event) => { setUrl(event.target.value); setInspected(null); }} />
+              <Input id="openapi-url" type="url" value={url} error={readError} placeholder="https://api.example.com/openapi.json" onChange={(event) => { setUrl(event.target.value); setInspected(null); setVariables({}); }} />
             </Field>
           )}
           {(mode === "url" || documentOpen || !inspected) && (
@@ -160,7 +167,19 @@ export function OpenApiImport() {
                 ))}
               </ul>
             )}
-            <ServerChoice inspected={inspected} server={server} baseUrl={baseUrl} pending={pending} onServer={(value) => { setServer(value); if (value !== CUSTOM_BASE) read(value); }} onBaseUrl={setBaseUrl} onApplyBase={() => read(CUSTOM_BASE, baseUrl)} />
+            {inspected.kind === "postman" ? (
+              <CollectionVariables
+                variables={inspected.variables}
+                pending={pending}
+                onApply={(name, value) => {
+                  const next = { ...variables, [name]: value };
+                  setVariables(next);
+                  read(server, baseUrl, next);
+                }}
+              />
+            ) : (
+              <ServerChoice inspected={inspected} server={server} baseUrl={baseUrl} pending={pending} onServer={(value) => { setServer(value); if (value !== CUSTOM_BASE) read(value); }} onBaseUrl={setBaseUrl} onApplyBase={() => read(CUSTOM_BASE, baseUrl)} />
+            )}
             <OperationPicker
               operations={inspected.operations}
               selected={selected}
@@ -201,6 +220,54 @@ export function OpenApiImport() {
       )}
       {outcome?.ok && <ReportCard report={outcome.data} />}
     </div>
+  );
+}
+
+interface CollectionVariablesProps {
+  readonly variables: Inspected["variables"];
+  readonly pending: boolean;
+  readonly onApply: (name: string, value: string) => void;
+}
+
+/**
+ * A Postman collection's variables with the values the tools use, to confirm or change: a changed
+ * value is applied when the operator leaves the field (or presses Enter) and the requests are read again.
+ */
+function CollectionVariables({ variables, pending, onApply }: CollectionVariablesProps) {
+  if (variables.length === 0) return null;
+  return (
+    <fieldset className="grid min-w-0 gap-2">
+      <legend className="text-sm font-medium">Collection variables</legend>
+      <p className="text-xs text-muted-foreground">{pending ? "Applying…" : "Each value is used where the requests name it; one left empty becomes a parameter the model fills. Applied when you leave the field or press Enter."}</p>
+      <ul className="grid min-w-0 gap-2">
+        {variables.map((variable, index) => (
+          <li key={variable.name} className="grid min-w-0 gap-1 sm:grid-cols-[12rem_1fr] sm:items-center sm:gap-3">
+            <label htmlFor={`variable-${index}`} className="truncate font-mono text-sm" title={variable.name}>
+              {variable.name}
+            </label>
+            <Input
+              id={`variable-${index}`}
+              defaultValue={variable.value}
+              placeholder="No value: a parameter"
+              className="min-w-0 font-mono"
+              aria-describedby={variable.description ? `variable-${index}-hint` : undefined}
+              onBlur={(event) => event.target.value.trim() !== variable.value && onApply(variable.name, event.target.value.trim())}
+              onKeyDown={(event) => {
+                if (event.key === "Enter") {
+                  event.preventDefault();
+                  event.currentTarget.blur();
+                }
+              }}
+            />
+            {variable.description && (
+              <p id={`variable-${index}-hint`} className="text-xs text-muted-foreground sm:col-start-2">
+                {variable.description}
+              </p>
+            )}
+          </li>
+        ))}
+      </ul>
+    </fieldset>
   );
 }
 

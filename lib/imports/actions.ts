@@ -46,12 +46,12 @@ export const importToolsAction = defineAction(
   },
 );
 
-/** Every operation of an OpenAPI / Swagger document (pasted, uploaded or at a URL), each as a tool or with the reason it cannot be one. */
+/** Every operation of an OpenAPI / Swagger document or request of a Postman collection (pasted, uploaded or at a URL), each as a tool or with the reason it cannot be one. */
 export const inspectOpenApiAction = defineAction(
   { role: "editor", input: openApiSourceSchema, from: (input: OpenApiSourceInput) => input },
-  async ({ source, server, baseUrl }) => {
+  async ({ source, server, baseUrl, variables }) => {
     const from = source.kind === "text" ? { text: source.text } : { url: source.url };
-    return actionSuccess(await inspectOpenApiSource(from, { server, baseUrl: baseUrl || null }));
+    return actionSuccess(await inspectOpenApiSource(from, { server, baseUrl: baseUrl || null, variables }));
   },
 );
 

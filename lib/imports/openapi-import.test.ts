@@ -72,4 +72,14 @@ describe("inspectOpenApiSource by URL", () => {
     expect(await failure(inspectOpenApiSource({ url: "file:///etc/passwd" }))).toBe("url: The URL must be an absolute http(s) URL.");
     expect(await failure(inspectOpenApiSource({ text: "  " }))).toBe("text: The document is empty.");
   });
+
+  it("reads a pasted Postman collection as requests, taking the operator's variable values, and refuses a v1 one at text", async () => {
+    const collection = {
+      info: { name: "Pinger", schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json" },
+      item: [{ name: "Ping", request: { method: "GET", url: "{{host}}/ping" } }],
+    };
+    const read = await inspectOpenApiSource({ text: JSON.stringify(collection) }, { variables: { host: "https://ping.example.test" } });
+    expect([read.kind, read.title, read.operations[0]!.importable && read.operations[0]!.tool.request.url]).toEqual(["postman", "Pinger", "https://ping.example.test/ping"]);
+    expect(await failure(inspectOpenApiSource({ text: JSON.stringify({ name: "old", requests: [] }) }))).toMatch(/^text: This is a Postman collection v1, which Quiver does not read/);
+  });
 });

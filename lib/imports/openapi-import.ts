@@ -2,7 +2,8 @@ import "server-only";
 
 /**
  * Server glue of the OpenAPI import (issue 13): a document pasted, uploaded or fetched from a URL
- * becomes the list of its operations (lib/imports/openapi). A URL is fetched through the
+ * becomes the list of its operations (lib/imports/openapi) — or, for a Postman collection, of its
+ * requests (lib/imports/postman). A URL is fetched through the
  * executor's destination guard with the tools' timeout and the importer's document cap, redirects
  * followed by hand and re-checked. The tools the operator then selects go through the JSON
  * import's preview and all-or-nothing import (tool-import.ts) unchanged.
@@ -10,6 +11,7 @@ import "server-only";
 import { fetch } from "undici";
 import { ValidationError } from "../errors";
 import { inspectOpenApi, MAX_DOCUMENT_LENGTH, NotImportable, type InspectedDocument } from "./openapi";
+import { inspectPostman, looksLikePostmanCollection } from "./postman";
 import { findBlockedDestination, guardedAgent } from "../tools";
 import { getExecutionConfig } from "../setup";
 
@@ -23,6 +25,8 @@ export interface OpenApiChoices {
   readonly server?: number;
   /** A base URL replacing the document's servers. */
   readonly baseUrl?: string | null;
+  /** A Postman collection's variable values the operator gave. */
+  readonly variables?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -35,10 +39,23 @@ export async function inspectOpenApiSource(source: OpenApiSource, choices: OpenA
   try {
     const text = "url" in source ? await fetchDocument(source.url) : source.text;
     const documentUrl = "url" in source ? source.url : null;
+    const collection = postmanCollectionIn(text);
+    if (collection) return { ...inspectPostman(collection, { variables: choices.variables }), documentUrl };
     return { ...(await inspectOpenApi(text, { ...choices, documentUrl })), documentUrl };
   } catch (error) {
     if (error instanceof NotImportable) throw new ValidationError([{ path: field, message: `${capitalise(error.reason)}.` }]);
     throw error;
+  }
+}
+
+/** The parsed collection when `text` is a Postman collection (JSON), else null: OpenAPI's loader reads everything else. */
+function postmanCollectionIn(text: string): Record<string, unknown> | null {
+  if (text.length > MAX_DOCUMENT_LENGTH || !/^\s*\{/.test(text)) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return looksLikePostmanCollection(parsed) ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
   }
 }
 

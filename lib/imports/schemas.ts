@@ -20,7 +20,7 @@ export const importOptionsSchema = z.object({
   ).default([]),
 });
 
-/** An OpenAPI / Swagger document to read: pasted text or a URL, and which server to call. */
+/** An OpenAPI / Swagger document or a Postman collection to read: pasted text or a URL, which server to call, and a collection's variable values. */
 export const openApiSourceSchema = z.object({
   source: z.discriminatedUnion("kind", [
     z.object({ kind: z.literal("text"), text: boundedTrimmedText(INPUT_LIMITS.document).min(1, "Paste a document or choose a file first.") }),
@@ -28,6 +28,7 @@ export const openApiSourceSchema = z.object({
   ]),
   server: z.number().int().min(0).optional(),
   baseUrl: boundedTrimmedText(INPUT_LIMITS.url).optional(),
+  variables: boundedRecord(boundedText(INPUT_LIMITS.headerName), boundedText(INPUT_LIMITS.url)).optional(),
 });
 
 /** What the OpenAPI import sends. */

@@ -44,6 +44,8 @@ export type InspectedOperation =
   | (OperationEntry & { readonly importable: false; readonly reason: string });
 
 export interface InspectedDocument {
+  /** What the document is: its requests are read by the OpenAPI or the Postman importer. */
+  readonly kind: "openapi" | "postman";
   readonly title: string;
   readonly version: string;
   readonly servers: readonly ServerChoice[];
@@ -52,6 +54,8 @@ export interface InspectedDocument {
   /** What the operator should know about the document as a whole (it failed strict validation, say). */
   readonly warnings: readonly string[];
   readonly operations: readonly InspectedOperation[];
+  /** A Postman collection's variables with the values the tools use (the operator may change them); none for OpenAPI. */
+  readonly variables: readonly { readonly name: string; readonly value: string; readonly description: string }[];
 }
 
 export interface InspectOptions {
@@ -92,7 +96,7 @@ export async function inspectOpenApi(text: string, options: InspectOptions = {})
       throw error;
     }
   });
-  return { title, version, servers, base, warnings, operations };
+  return { kind: "openapi", title, version, servers, base, warnings, operations, variables: [] };
 }
 
 function chosenBase(servers: readonly ServerChoice[], options: InspectOptions): string | null {

@@ -103,7 +103,7 @@ function mapWithBody(source: OperationSource, method: string, body: BodySource |
     group: Array.isArray(operation.tags) && typeof operation.tags[0] === "string" ? operation.tags[0] : null,
     output_schema: outputSchema(operation, warnings),
   };
-  return { tool: judged(document, warnings), warnings, secrets, credential, responseFields: responseFields(operation), shape: shape?.label ?? null };
+  return { tool: judgedTool(document, warnings), warnings, secrets, credential, responseFields: responseFields(operation), shape: shape?.label ?? null };
 }
 
 /** The description with the shape named, kept within the provider limit. */
@@ -155,7 +155,7 @@ function shapeLabel(member: Record<string, unknown>, property: string | null): s
  * (a pattern RE2 cannot run, say) is left out with a warning: the response's shape is a bonus,
  * never a reason to refuse the operation. So is a parameter pattern RE2 cannot run.
  */
-function judged(document: Record<string, unknown>, warnings: string[]): PersistedToolDefinition {
+export function judgedTool(document: Record<string, unknown>, warnings: string[]): PersistedToolDefinition {
   try {
     return toPersistedForm(parseToolDefinition(document));
   } catch (error) {
@@ -163,12 +163,12 @@ function judged(document: Record<string, unknown>, warnings: string[]): Persiste
     const output = error.issues.filter((issue) => issue.path === "output_schema" || issue.path.startsWith("output_schema."));
     if (output.length > 0 && document.output_schema !== null) {
       warnings.push(`No output schema: ${output.map((issue) => `${issue.path} ${issue.message}`).join("; ")}.`);
-      return judged({ ...document, output_schema: null }, warnings);
+      return judgedTool({ ...document, output_schema: null }, warnings);
     }
     const loosened = withoutUnrunnablePatterns(document, error.issues.map((issue) => issue.path));
     if (loosened !== null) {
       warnings.push(`A pattern the linear-time matcher cannot run was left out, so the API checks it instead: ${error.issues.map((issue) => issue.path.replace(/\.pattern$/, "")).join(", ")}.`);
-      return judged(loosened, warnings);
+      return judgedTool(loosened, warnings);
     }
     throw new NotImportable(`the generated tool is refused: ${error.issues.map((issue) => `${issue.path || "(tool)"} ${issue.message}`).join("; ")}`);
   }

@@ -10,7 +10,7 @@ import { requirePageOperator } from "@/lib/operators/session";
 
 export const metadata: Metadata = { title: "Import tools" };
 
-/** Import from a Quiver export, an OpenAPI / Swagger document, or (through the editor) a curl command. */
+/** Import from a Quiver export, an OpenAPI / Swagger document or Postman collection, or (through the editor) a curl command. */
 export default async function ImportToolsPage() {
   const operator = await requirePageOperator();
   return (
@@ -25,7 +25,7 @@ export default async function ImportToolsPage() {
           label="Import from"
           panels={[
             { value: "export", label: "Quiver export", content: <ImportToolsForm /> },
-            { value: "openapi", label: "OpenAPI", content: <OpenApiImport /> },
+            { value: "openapi", label: "OpenAPI or Postman", content: <OpenApiImport /> },
             {
               value: "curl",
               label: "curl",
