@@ -11,8 +11,8 @@ import { RadioGroup } from "@/components/ui/radio-group";
 import { Select } from "@/components/ui/select";
 import { toast } from "@/components/ui/toaster";
 import type { ActionResult } from "@/lib/actions/action-result";
-import type { ImportPreview, ImportReport } from "@/lib/imports/tool-import";
-import type { InspectedDocument } from "@/lib/imports/openapi-import";
+import type { ImportPreview, ImportReport, ProposedCredentialInput } from "@/lib/imports/tool-import";
+import type { InspectedDocument, ProposedCredential } from "@/lib/imports/openapi-import";
 import { OperationPicker, renamedTool } from "./operation-picker";
 
 type Inspected = InspectedDocument & { documentUrl: string | null };
@@ -77,9 +77,7 @@ export function OpenApiImport() {
   };
   const chosen = () => (inspected?.operations ?? []).flatMap((operation) => (operation.importable && selected.has(operation.key) ? [operation] : []));
   const chosenTools = () => chosen().map((operation) => renamedTool(operation, names));
-  const credentialOutlines = () => [
-    ...new Map(chosen().flatMap(({ credential }) => (credential ? [[credential.name, { name: credential.name, kind: credential.kind, parameterName: credential.parameterName }] as const] : []))).values(),
-  ];
+  const proposedCredentials = () => [...new Map(chosen().flatMap(({ credential }) => (credential ? [[credential.name, withoutNote(credential)] as const] : []))).values()];
   const check = () =>
     startTransition(async () => {
       setOutcome(null);
@@ -88,7 +86,7 @@ export function OpenApiImport() {
     });
   const runImport = () =>
     startTransition(async () => {
-      const result = await importToolsAction(JSON.stringify(chosenTools()), choices, { createMissingCredentials: createMissing, credentialOutlines: credentialOutlines() });
+      const result = await importToolsAction(JSON.stringify(chosenTools()), choices, { createMissingCredentials: createMissing, proposedCredentials: proposedCredentials() });
       setOutcome(result);
       if (result.ok) {
         setPreview(null);
@@ -212,7 +210,7 @@ export function OpenApiImport() {
           problems={problems}
           choices={choices}
           onChoose={(name, choice) => setChoices((current) => ({ ...current, [name]: choice }))}
-          createMissing={{ checked: createMissing, onChange: setCreateMissing, what: "query credentials sending each API key as the document says" }}
+          createMissing={{ checked: createMissing, onChange: setCreateMissing, what: "credentials of the kind the document describes (a query key, or Basic auth with its user name)" }}
           onImport={runImport}
           pending={pending}
           failure={outcome && !outcome.ok ? outcome.message : undefined}
@@ -221,6 +219,11 @@ export function OpenApiImport() {
       {outcome?.ok && <ReportCard report={outcome.data} />}
     </div>
   );
+}
+
+/** What the import needs of a proposed credential to create it: all but the picker's note. */
+function withoutNote({ note: _note, ...credential }: ProposedCredential): ProposedCredentialInput {
+  return credential;
 }
 
 interface CollectionVariablesProps {

@@ -14,9 +14,12 @@ export const importChoicesSchema = boundedRecord(
 /** How an import treats credentials its tools name that do not exist: refuse (the default) or create them empty. */
 export const importOptionsSchema = z.object({
   createMissingCredentials: z.boolean().default(false),
-  /** What a credential created empty is (an OpenAPI API key in the query); without one, a header credential on Authorization. */
-  credentialOutlines: boundedList(
-    z.object({ name: boundedText(INPUT_LIMITS.toolName), kind: z.literal("query"), parameterName: boundedText(INPUT_LIMITS.headerName).min(1) }),
+  /** What a credential created empty is (an API key in the query, Postman's Basic auth); without one, a header credential on Authorization. */
+  proposedCredentials: boundedList(
+    z.discriminatedUnion("kind", [
+      z.object({ name: boundedText(INPUT_LIMITS.toolName), kind: z.literal("query"), parameterName: boundedText(INPUT_LIMITS.headerName).min(1) }),
+      z.object({ name: boundedText(INPUT_LIMITS.toolName), kind: z.literal("basic"), username: boundedText(INPUT_LIMITS.headerName).min(1) }),
+    ]),
   ).default([]),
 });
 

@@ -80,11 +80,18 @@ describe.each(targets)("tool import with credentials on $name", (target) => {
   it("creates a missing credential as its outline says (an OpenAPI API key in the query): kind query on that parameter", async () => {
     const document = exported([weatherTool("weather_a", "maps_key"), weatherTool("weather_b", "vendor_key")]);
     const outlines = [{ name: "maps_key", kind: "query" as const, parameterName: "key" }];
-    const report = await importTools(document, {}, SYSTEM_ACTOR, { createMissingCredentials: true, credentialOutlines: outlines });
+    const report = await importTools(document, {}, SYSTEM_ACTOR, { createMissingCredentials: true, proposedCredentials: outlines });
     expect(report.createdCredentials).toEqual(["maps_key", "vendor_key"]);
     expect(await getCredentialRecord("maps_key")).toMatchObject({ kind: "query", hosts: ["api.example.com"], config: { parameter_name: "key" }, mask: null, usedBy: ["weather_a"] });
-    // A credential without an outline is the header default.
+    // A credential without a proposal is the header default.
     expect(await getCredentialRecord("vendor_key")).toMatchObject({ kind: "header", config: { header_name: "Authorization" } });
+  });
+
+  it("creates a proposed basic credential with its user name and no password", async () => {
+    const proposals = [{ name: "old_basic", kind: "basic" as const, username: "reporter" }];
+    await importTools(exported([weatherTool("weather_a", "old_basic")]), {}, SYSTEM_ACTOR, { createMissingCredentials: true, proposedCredentials: proposals });
+    expect(await getCredentialRecord("old_basic")).toMatchObject({ kind: "basic", config: { username: "reporter" }, mask: null });
+    expect((await getCredentialForUse("old_basic"))!.secret).toBeNull();
   });
 
   it("refuses, before writing anything, a tool its credential does not admit or whose header it sets", async () => {

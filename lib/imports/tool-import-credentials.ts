@@ -4,8 +4,9 @@ import "server-only";
  * only, so a tool may arrive naming a credential this Quiver does not have:
  * - by default the import is refused, naming each tool and the credential it lacks;
  * - with `createMissingCredentials`, each missing credential is created EMPTY in the import's
- *   transaction: kind `header` on `Authorization` — or what its outline says (an OpenAPI API key
- *   in the query: kind `query` on that parameter) — admitting exactly the hosts of the tools that
+ *   transaction: kind `header` on `Authorization` — or what its proposal says (an API key in the
+ *   query: kind `query` on that parameter; Postman's Basic auth: kind `basic` with its user name) —
+ *   admitting exactly the hosts of the tools that
  *   name it, no secret. Calls through it are refused until an operator opens it on the Credentials
  *   page, sets the right kind and fields (nothing is stored yet, so nothing is lost) and enters the
  *   secret. See docs/DECISIONS.md.
@@ -17,11 +18,12 @@ import { getCredentialsByName } from "../credentials/server";
 import { missingCredentialMessage } from "../catalog";
 import type { ValidationIssue } from "../errors";
 import { secretOrigin } from "../secrets";
-import type { CredentialOutline } from "./openapi";
 import { joinPath, type DocumentTool } from "./tool-import-document";
 
 /** What a credential created empty is, when the document's source said (its note is for the picker only). */
-export type EmptyCredentialOutline = Pick<CredentialOutline, "name" | "kind" | "parameterName">;
+export type ProposedCredentialInput =
+  | { readonly name: string; readonly kind: "query"; readonly parameterName: string }
+  | { readonly name: string; readonly kind: "basic"; readonly username: string };
 
 /** A credential the document's tools name that does not exist, and the tools naming it. */
 export interface MissingCredential {
@@ -53,7 +55,7 @@ const EMPTY_CREDENTIAL_HEADER = "Authorization";
 export async function checkImportCredentials(
   tools: readonly DocumentTool[],
   policy: MissingCredentialPolicy,
-  outlines: readonly EmptyCredentialOutline[] = [],
+  outlines: readonly ProposedCredentialInput[] = [],
 ): Promise<ImportCredentials> {
   const users = tools.filter((tool) => tool.definition.auth !== null);
   const names = [...new Set(users.map((tool) => tool.definition.auth!.credential))];
@@ -89,7 +91,7 @@ export async function checkImportCredentials(
 }
 
 /** The form input of an empty credential admitting the hosts of `tools`: as `outline` says, else a `header` one. */
-function emptyCredentialInput(name: string, tools: readonly DocumentTool[], outline: EmptyCredentialOutline | undefined): Record<string, unknown> {
+function emptyCredentialInput(name: string, tools: readonly DocumentTool[], outline: ProposedCredentialInput | undefined): Record<string, unknown> {
   const hosts = [...new Set(tools.map((tool) => new URL(secretOrigin(tool.definition.request.url)).hostname))];
   const named = tools.map((tool) => tool.definition.name);
   const toolNames = named.length > 5 ? `${named.slice(0, 5).join(", ")} and ${named.length - 5} more` : named.join(", ");
@@ -97,6 +99,10 @@ function emptyCredentialInput(name: string, tools: readonly DocumentTool[], outl
     name,
     description: `Created empty by an import for ${toolNames}: choose its kind, check its hosts and enter its secret.`,
     hosts,
-    ...(outline ? { kind: "query", parameter_name: outline.parameterName } : { kind: "header", header_name: EMPTY_CREDENTIAL_HEADER }),
+    ...(outline?.kind === "query"
+      ? { kind: "query", parameter_name: outline.parameterName }
+      : outline?.kind === "basic"
+        ? { kind: "basic", username: outline.username }
+        : { kind: "header", header_name: EMPTY_CREDENTIAL_HEADER }),
   };
 }

@@ -17,17 +17,17 @@ import type { Actor } from "../audit";
 import { ValidationError, type ValidationIssue } from "../errors";
 import { importChoice, writeImportedTools, type ImportChoice, type ImportedTool } from "./tool-import-writes";
 import { getToolVersions } from "../catalog";
-import { checkImportCredentials, type EmptyCredentialOutline, type MissingCredential } from "./tool-import-credentials";
+import { checkImportCredentials, type ProposedCredentialInput, type MissingCredential } from "./tool-import-credentials";
 import { checkToolDocument, joinPath, readToolDocument, type DocumentTool } from "./tool-import-document";
 
 export { ImportConflictError, type ImportChoice } from "./tool-import-writes";
-export type { MissingCredential } from "./tool-import-credentials";
+export type { MissingCredential, ProposedCredentialInput } from "./tool-import-credentials";
 
 export interface ImportOptions {
   /** Create each missing credential empty (a `header` credential on Authorization, no secret) instead of refusing the import. */
   readonly createMissingCredentials?: boolean;
   /** What each credential created empty is, when the document's source knows (an OpenAPI API key in the query). */
-  readonly credentialOutlines?: readonly EmptyCredentialOutline[];
+  readonly proposedCredentials?: readonly ProposedCredentialInput[];
 }
 
 /** A secret header left without a value by the import: the operator enters it in the tool's form. */
@@ -75,7 +75,7 @@ export async function importTools(
   const tools = readToolDocument(document);
   checkChoices(choices);
   const written = tools.filter((tool) => importChoice(choices, tool.definition.name) !== "skip");
-  const credentials = await checkImportCredentials(written, options.createMissingCredentials ? "create" : "refuse", options.credentialOutlines);
+  const credentials = await checkImportCredentials(written, options.createMissingCredentials ? "create" : "refuse", options.proposedCredentials);
   if (credentials.issues.length > 0) throw new ValidationError(credentials.issues);
   const imported = await writeImportedTools(tools.map((tool) => tool.definition), choices, actor, credentials.toCreate);
   return { ...importReport(tools, imported), createdCredentials: credentials.missing.map((credential) => credential.name) };

@@ -9,13 +9,13 @@ import { loadOpenApiDocument } from "./load";
 import { NameSet, suggestedToolName } from "./naming";
 import { isRecord, NotImportable } from "./not-importable";
 import { mapOperation } from "./operation";
-import type { CredentialOutline, SecretHeader } from "./security";
+import type { ProposedCredential, SecretHeader } from "./security";
 import { documentServers, resolveServer, type ServerChoice } from "./servers";
 
 export { MAX_DOCUMENT_LENGTH } from "./load";
 export { NotImportable } from "./not-importable";
 export type { ServerChoice } from "./servers";
-export type { CredentialOutline, SecretHeader } from "./security";
+export type { ProposedCredential, SecretHeader } from "./security";
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 
@@ -36,7 +36,7 @@ export type InspectedOperation =
       readonly tool: PersistedToolDefinition;
       readonly warnings: readonly string[];
       readonly secrets: readonly SecretHeader[];
-      readonly credential: CredentialOutline | null;
+      readonly credential: ProposedCredential | null;
       readonly responseFields: readonly string[];
       /** The body shape this tool sends, when the operation's body is one of several; null otherwise. */
       readonly shape: string | null;

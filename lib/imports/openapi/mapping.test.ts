@@ -432,7 +432,7 @@ describe("security schemes", () => {
   it("combine a header key and a query key of one alternative: a secret header and the credential", async () => {
     const schemes = { key: { type: "apiKey", in: "query", name: "key" }, header: { type: "apiKey", in: "header", name: "X-Key" } };
     const operation = await tool(secured(schemes, [{ key: [], header: [] }]));
-    expect([operation.tool.secret_headers, operation.credential?.parameterName, operation.tool.auth]).toEqual([["X-Key"], "key", { credential: "test_key" }]);
+    expect([operation.tool.secret_headers, operation.credential, operation.tool.auth]).toEqual([["X-Key"], expect.objectContaining({ kind: "query", parameterName: "key" }), { credential: "test_key" }]);
   });
   it("leave a header parameter that a scheme fills to the secret", async () => {
     const text = openapi(

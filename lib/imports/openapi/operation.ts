@@ -9,7 +9,7 @@ import { isRecord, NotImportable } from "./not-importable";
 import { operationInputs, schemaOfParameter, type BodySource, type OperationInput } from "./parameters";
 import { NameSet, snakeCase } from "./naming";
 import { distinct, isEmptyTextSchema, isNullSchema, schemaBudget, toSubsetSchema } from "./schema";
-import { securityNeeds, type CredentialOutline, type SecretHeader } from "./security";
+import { securityNeeds, type ProposedCredential, type SecretHeader } from "./security";
 import { operationBase } from "./servers";
 
 /** Longest description kept (a provider limit, SPEC §1.2); a longer one is cut with a warning. */
@@ -42,7 +42,7 @@ export interface MappedOperation {
   /** Secret headers to fill after the import, and what each holds. */
   readonly secrets: SecretHeader[];
   /** The shared credential the tool names (an API key in the query), created empty at import when the operator asks. */
-  readonly credential: CredentialOutline | null;
+  readonly credential: ProposedCredential | null;
   /** Top-level properties of the success response: suggestions for a json_path extraction. */
   readonly responseFields: string[];
   /** The body shape this tool sends when the operation's body is one of several (oneOf/anyOf); null otherwise. */
@@ -76,7 +76,7 @@ function mapWithBody(source: OperationSource, method: string, body: BodySource |
   if (shape) warnings.push(`The request body takes one of ${shapeCount} shapes: this tool sends the ${shape.label} one. Pick the shapes the agent needs.`);
   const base = operationBase(operation, pathItem, source.base, source.documentUrl);
   const { headers: secrets, credential } = securityNeeds(operation, api, source.title);
-  const filled = { headers: new Set(secrets.map((secret) => secret.name.toLowerCase())), query: new Set(credential ? [credential.parameterName] : []) };
+  const filled = { headers: new Set(secrets.map((secret) => secret.name.toLowerCase())), query: new Set(credential?.kind === "query" ? [credential.parameterName] : []) };
   const inputs = operationInputs(mergedParameters(pathItem, operation), body, filled, schemaBudget(), warnings);
   const bodyValue = bodyTemplate(inputs);
   const described = description(source, warnings);

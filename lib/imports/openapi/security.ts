@@ -16,24 +16,27 @@ export interface SecretHeader {
 }
 
 /**
- * A shared credential the tool names (`auth.credential`) because its API key travels in the query:
- * created empty by the import when the operator asks, its secret entered on the Credentials page.
+ * A shared credential the tool names (`auth.credential`): an API key that travels in the query, or
+ * Basic auth whose user name the source gives (a Postman collection). Created empty by the import
+ * when the operator asks, its secret entered on the Credentials page.
  */
-export interface CredentialOutline {
-  readonly name: string;
-  readonly kind: "query";
-  /** The query parameter that carries the key (`key`, `api_key`…). */
-  readonly parameterName: string;
-  readonly note: string;
-}
+export type ProposedCredential =
+  | {
+      readonly name: string;
+      readonly kind: "query";
+      /** The query parameter that carries the key (`key`, `api_key`…). */
+      readonly parameterName: string;
+      readonly note: string;
+    }
+  | { readonly name: string; readonly kind: "basic"; readonly username: string; readonly note: string };
 
 /** How one operation authenticates: its secret headers and at most one shared credential. */
 export interface SecurityNeeds {
   readonly headers: SecretHeader[];
-  readonly credential: CredentialOutline | null;
+  readonly credential: ProposedCredential | null;
 }
 
-type SchemeNeed = { readonly header: SecretHeader } | { readonly credential: CredentialOutline };
+type SchemeNeed = { readonly header: SecretHeader } | { readonly credential: ProposedCredential };
 
 /** Longest part of a credential name taken from the document's title. */
 const TITLE_PART = 30;
@@ -65,7 +68,7 @@ export function securityNeeds(operation: Record<string, unknown>, api: Record<st
 function alternativeNeeds(needs: readonly SchemeNeed[]): SecurityNeeds {
   const credentials = needs.flatMap((need) => ("credential" in need ? [need.credential] : []));
   if (credentials.length > 1) {
-    throw new NotImportable(`it sends ${credentials.length} API keys in the query (${credentials.map((credential) => credential.parameterName).join(", ")}), and a tool takes one shared credential`);
+    throw new NotImportable(`it sends ${credentials.length} API keys in the query (${credentials.map((credential) => (credential.kind === "query" ? credential.parameterName : credential.name)).join(", ")}), and a tool takes one shared credential`);
   }
   return { headers: needs.flatMap((need) => ("header" in need ? [need.header] : [])), credential: credentials[0] ?? null };
 }

@@ -141,14 +141,23 @@ describe("a Postman collection", () => {
     expect(importable(given.operations, "Orders / Get order").tool.request.url).toBe("https://sandbox.shop.test/orders/{{order_id}}");
   });
 
-  it("reads a v2.0 collection (URLs as strings, auth as objects) the same way", () => {
+  it("reads a v2.0 collection (URLs as strings, auth as objects) the same way; Basic auth with a user name is a basic credential", () => {
     const v20 = {
       info: { name: "Old", schema: "https://schema.getpostman.com/json/collection/v2.0.0/collection.json" },
-      item: [{ name: "List things", request: { method: "GET", url: "https://old.test/things?page={{page}}", auth: { type: "basic", basic: { username: "u", password: "p" } } } }],
+      item: [
+        { name: "List things", request: { method: "GET", url: "https://old.test/things?page={{page}}", auth: { type: "basic", basic: { username: "reporter", password: "p4ss-not-imported" } } } },
+        { name: "Anyone", request: { method: "GET", url: "https://old.test/anyone", auth: { type: "basic", basic: { username: "{{user}}", password: "" } } } },
+      ],
     };
-    const { tool, secrets } = importable(inspectPostman(v20).operations, "List things");
-    expect([tool.request.url, tool.request.query, tool.secret_headers]).toEqual(["https://old.test/things", { page: "{{page}}" }, ["Authorization"]]);
-    expect(secrets[0]!.note).toMatch(/Basic/);
+    const inspected = inspectPostman(v20);
+    const { tool, credential } = importable(inspected.operations, "List things");
+    expect([tool.request.url, tool.request.query, tool.secret_headers, tool.auth]).toEqual(["https://old.test/things", { page: "{{page}}" }, [], { credential: "old_basic" }]);
+    expect(credential).toEqual({ name: "old_basic", kind: "basic", username: "reporter", note: "Basic auth as reporter: enter the password (the collection's basic auth)" });
+    expect(JSON.stringify(inspected)).not.toContain("p4ss-not-imported");
+    // A user name the collection leaves to a variable without value: an empty Authorization header to fill.
+    const anyone = importable(inspected.operations, "Anyone");
+    expect([anyone.tool.secret_headers, anyone.credential]).toEqual([["Authorization"], null]);
+    expect(anyone.secrets[0]!.note).toMatch(/Basic/);
   });
 });
 

@@ -14,7 +14,7 @@ import type { PersistedToolDefinition } from "../../tools";
 import { judgedTool, MAX_DESCRIPTION } from "../openapi/operation";
 import { NameSet, snakeCase } from "../openapi/naming";
 import { isRecord, NotImportable } from "../openapi/not-importable";
-import { queryCredentialName, type CredentialOutline, type SecretHeader } from "../openapi/security";
+import { queryCredentialName, type ProposedCredential, type SecretHeader } from "../openapi/security";
 
 const VARIABLE = /\{\{([^{}]+?)\}\}/g;
 /** How deep a variable's value may name other variables. */
@@ -46,7 +46,7 @@ export interface MappedRequest {
   readonly tool: PersistedToolDefinition;
   readonly warnings: string[];
   readonly secrets: SecretHeader[];
-  readonly credential: CredentialOutline | null;
+  readonly credential: ProposedCredential | null;
 }
 
 /** Parameters made of a request's unresolved variables and path variables, one per name. */
@@ -113,7 +113,7 @@ export function mapRequest(source: RequestSource): MappedRequest {
   if (!TOOL_METHODS.has(method)) throw new NotImportable(`${method} is not a method Quiver tools send`);
   const warnings: string[] = [];
   const parameters = new ParameterNames();
-  const { secrets, credential } = authNeeds(source.auth, source.title);
+  const { secrets, credential } = authNeeds(source.auth, source.title, source.values);
   const url = requestUrl(request.url, source.values, parameters, credential, warnings);
   const headers = requestHeaders(request.header, source.values, parameters, secrets, warnings);
   const body = BODILESS.has(method) ? droppedBody(request.body, method, warnings) : requestBody(request.body, source.values, parameters);
@@ -150,7 +150,7 @@ function requestUrl(
   input: unknown,
   values: ReadonlyMap<string, string>,
   parameters: ParameterNames,
-  credential: CredentialOutline | null,
+  credential: ProposedCredential | null,
   warnings: string[],
 ): { base: string; query: Record<string, string> } {
   const url = isRecord(input) ? input : {};
@@ -180,7 +180,7 @@ function requestUrl(
   for (const entry of enabled(url.query)) {
     const key = text(entry.key);
     if (key === "") continue;
-    if (credential && key === credential.parameterName) {
+    if (credential?.kind === "query" && key === credential.parameterName) {
       warnings.push(`The query parameter ${key} is left out: the shared credential sets it.`);
       continue;
     }
@@ -252,8 +252,12 @@ function authParameters(auth: Record<string, unknown>, type: string): Map<string
   return new Map(enabled(auth[type]).map((entry) => [text(entry.key), text(entry.value)]));
 }
 
-/** Postman auth → secret headers (values never imported) or a shared query credential. */
-function authNeeds(input: unknown, title: string): { secrets: SecretHeader[]; credential: CredentialOutline | null } {
+/**
+ * Postman auth → secret headers (values never imported) or a shared credential: `query` for an API
+ * key in the query, `basic` for Basic auth whose user name is known (a password is a secret, never
+ * imported; without a user name it stays an empty Authorization header).
+ */
+function authNeeds(input: unknown, title: string, values: ReadonlyMap<string, string>): { secrets: SecretHeader[]; credential: ProposedCredential | null } {
   const auth = isRecord(input) ? input : null;
   const type = auth && typeof auth.type === "string" ? auth.type : "noauth";
   const header = (note: string) => ({ secrets: [{ name: "Authorization", note }], credential: null });
@@ -262,8 +266,11 @@ function authNeeds(input: unknown, title: string): { secrets: SecretHeader[]; cr
       return { secrets: [], credential: null };
     case "bearer":
       return header('"Bearer " and the token (the collection\'s bearer auth)');
-    case "basic":
-      return header('"Basic " and the base64 of user:password (the collection\'s basic auth)');
+    case "basic": {
+      const username = resolveVariables(authParameters(auth!, "basic").get("username") ?? "", values).trim();
+      if (username === "" || username.includes("{{") || username.includes(":")) return header('"Basic " and the base64 of user:password (the collection\'s basic auth)');
+      return { secrets: [], credential: { name: `${snakeCase(title, "api").slice(0, 40).replace(/_+$/, "")}_basic`, kind: "basic", username, note: `Basic auth as ${username}: enter the password (the collection's basic auth)` } };
+    }
     case "oauth2":
       return header('"Bearer " and an access token: Quiver does not run the OAuth 2.0 flow');
     case "apikey": {
