@@ -195,7 +195,7 @@ function ImportableDetails({ operation, names, onRename }: { operation: Inspecte
       )}
       {verdict.findings.length > 0 ? (
         <details>
-          <summary className="cursor-pointer text-muted-foreground">Provider compatibility: {verdict.findings.length} remarks</summary>
+          <summary className="cursor-pointer text-muted-foreground">Provider compatibility: {verdict.findings.length === 1 ? "1 remark" : `${verdict.findings.length} remarks`}</summary>
           <ul className="mt-1 grid gap-1">
             {verdict.findings.map((finding, index) => (
               <li key={index}>
