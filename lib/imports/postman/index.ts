@@ -95,9 +95,14 @@ function uniqueLabel(seen: Map<string, number>, label: string): string {
   return count === 1 ? label : `${label} (${count})`;
 }
 
-/** Every variable the requests use, in order of first use (an environment's included: the collection need not declare them). */
+/**
+ * Every variable the requests use, in order of first use (an environment's included: the
+ * collection need not declare them). Auth blocks are not read: their values are never imported,
+ * so a value given to `{{token}}` would change nothing.
+ */
 function referencedVariables(items: unknown): string[] {
-  return [...new Set([...JSON.stringify(items ?? []).matchAll(/\{\{([^{}]+?)\}\}/g)].map((match) => match[1]!.trim()))];
+  const text = JSON.stringify(items ?? [], (key, value: unknown) => (key === "auth" ? undefined : value));
+  return [...new Set([...text.matchAll(/\{\{([^{}]+?)\}\}/g)].map((match) => match[1]!.trim()))];
 }
 
 /** The collection's variables, then the undeclared ones its requests use, each with the value the tools use. */
