@@ -7,7 +7,7 @@
  * API key created, and an agent's call with that key, after which the checklist makes way.
  */
 import { spawnSync, type ChildProcess } from "node:child_process";
-import { rmSync } from "node:fs";
+import { openSync, rmSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
 import { expectAccessible } from "./support/accessibility";
@@ -32,7 +32,9 @@ test.beforeAll(async () => {
     const run = spawnSync("npm", ["run", "--silent", script], { env: { ...ENV, NODE_OPTIONS: "" }, encoding: "utf8" });
     expect(run.status, `${script}: ${run.stderr}`).toBe(0);
   }
-  server = spawnAppServer(E2E_SPARE_PORT, ENV);
+  // Its output is kept, so a failure here can be read against what the server did.
+  const log = openSync("data/e2e-first-hour-server.log", "w");
+  server = spawnAppServer(E2E_SPARE_PORT, ENV, ["ignore", log, log]);
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
     const ready = await fetch(`${ORIGIN}/login`).then((response) => response.ok, () => false);

@@ -3,6 +3,7 @@
 import { KeyRound, TriangleAlert } from "lucide-react";
 import { useState, useTransition } from "react";
 import { useOpenedByLink } from "@/components/ui/use-opened-by-link";
+import { CREATE_KEY_DIALOG } from "./create-key-link";
 import { createApiKeyAction, type NewKeyShown } from "@/lib/agent-door/actions";
 import { ConnectSnippets } from "@/components/api-keys/connect-snippets";
 import { Button } from "@/components/ui/button";
@@ -15,8 +16,6 @@ import { FormStatus } from "@/components/ui/form-status";
 import { toast } from "@/components/ui/toaster";
 import type { ValidationIssue } from "@/lib/errors";
 
-/** The dialog name the command palette's "Create API key" opens (`openingLink`). */
-export const CREATE_KEY_DIALOG = "create-key";
 
 const EMPTY = { name: "", personaSlugs: [] as string[], expiresOn: "" };
 

@@ -7,11 +7,11 @@ import { useTheme } from "next-themes";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { searchConsoleAction } from "@/lib/catalog/actions";
-import { CREATE_KEY_DIALOG } from "@/components/api-keys/create-key-dialog";
+import { CREATE_KEY_LINK } from "@/components/api-keys/create-key-link";
 import { editCredentialDialog } from "@/components/credentials/credential-actions";
 import { NEW_CREDENTIAL_DIALOG } from "@/components/credentials/new-credential-button";
 import { overlayClasses } from "@/components/ui/dialog";
-import { openingLink } from "@/components/ui/use-opened-by-link";
+import { openingLink } from "@/components/ui/opening-link";
 import { hasRole, isRole } from "@/lib/operators/roles";
 import type { ConsoleSearchResults } from "@/lib/catalog/console-search";
 import { visibleNavigation } from "./navigation";
@@ -86,7 +86,7 @@ export function CommandPalette({ open, onOpenChange, role }: { open: boolean; on
       : []),
     ...(role === "admin"
       ? [
-          { id: "action:create-key", label: "Create API key", keywords: "new token agent mcp connect", icon: <KeyRound aria-hidden />, run: go(openingLink("/settings/api-keys", CREATE_KEY_DIALOG)) },
+          { id: "action:create-key", label: "Create API key", keywords: "new token agent mcp connect", icon: <KeyRound aria-hidden />, run: go(CREATE_KEY_LINK) },
           { id: "action:add-operator", label: "Add an operator", keywords: "user invite new", icon: <UserPlus aria-hidden />, run: go("/settings/users#add-operator") },
         ]
       : []),

@@ -2,14 +2,8 @@
 
 import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useState } from "react";
+import { OPEN_PARAMETER } from "./opening-link";
 
-/** The query parameter naming the dialog a link opens (`/credentials?open=new-credential`). */
-export const OPEN_PARAMETER = "open";
-
-/** The address of `path` with dialog `name` opened on arrival (for the command palette's actions). */
-export function openingLink(path: string, name: string): string {
-  return `${path}?${new URLSearchParams({ [OPEN_PARAMETER]: name })}`;
-}
 
 /**
  * A dialog's open state that a link can set: arriving with `?open=<name>` opens it, and closing it

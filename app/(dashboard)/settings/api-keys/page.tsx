@@ -1,10 +1,13 @@
 import { KeyRound, ShieldAlert } from "lucide-react";
 import type { Metadata } from "next";
+import Link from "next/link";
 import { CreateKeyDialog } from "@/components/api-keys/create-key-dialog";
+import { CREATE_KEY_LINK } from "@/components/api-keys/create-key-link";
 import { EmailAddress } from "@/components/api-keys/email-address";
 import { KEY_STATUS_BADGE, keyStatus, revokedFocusId } from "@/components/api-keys/key-status";
 import { RevokeKeyButton } from "@/components/api-keys/revoke-key-button";
 import { Badge, StatusBadge } from "@/components/ui/badge";
+import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
@@ -62,9 +65,20 @@ export default async function ApiKeysPage() {
 
   return (
     <>
-      <PageHeader breadcrumbs={BREADCRUMBS} title="API keys" description={DESCRIPTION} actions={keys.length > 0 ? create : undefined} />
+      {/* One dialog, always in the header: it shows the new key after the save, and the first key's
+          save turns the empty state into the table — a dialog living there would be unmounted with
+          the key on screen. The empty state opens the same dialog by its link. */}
+      <PageHeader breadcrumbs={BREADCRUMBS} title="API keys" description={DESCRIPTION} actions={create} />
       {keys.length === 0 ? (
-        <EmptyState icon={KeyRound} title="No API keys yet" action={create}>
+        <EmptyState
+          icon={KeyRound}
+          title="No API keys yet"
+          action={
+            <Link href={CREATE_KEY_LINK} className={buttonVariants({ variant: "secondary" })}>
+              Create the first key
+            </Link>
+          }
+        >
           <p>A key is shown once when you create it, then stored as a fingerprint only. It works for the personas you choose, until it expires or you revoke it.</p>
           <p className="mt-2">
             <DocsLinks />
