@@ -79,8 +79,8 @@ function schemeTable(api: Record<string, unknown>): Record<string, unknown> {
   return isRecord(components.securitySchemes) ? components.securitySchemes : {};
 }
 
-/** The shared credential a document's query API key scheme becomes: its title and the scheme, snake-cased (`maps_platform_api_key`). */
-export function queryCredentialName(title: string, scheme: string): string {
+/** The name of a shared credential a document proposes: its title and what it is (a scheme's name, `basic`), snake-cased (`maps_platform_api_key`). */
+export function sharedCredentialName(title: string, scheme: string): string {
   return `${snakeCase(title, "api").slice(0, TITLE_PART).replace(/_+$/, "")}_${snakeCase(scheme, "key")}`.slice(0, 64).replace(/_+$/, "");
 }
 
@@ -91,7 +91,7 @@ function needOf(name: string, scheme: unknown, title: string): SchemeNeed {
     if (typeof scheme.name !== "string" || scheme.name === "") throw new NotImportable(`its security scheme ${name} does not say where its API key goes`);
     if (scheme.in === "header") return { header: { name: scheme.name, note: `the API key (${name})` } };
     if (scheme.in === "query") {
-      return { credential: { name: queryCredentialName(title, name), kind: "query", parameterName: scheme.name, note: `the API key sent as ?${scheme.name}= (${name})` } };
+      return { credential: { name: sharedCredentialName(title, name), kind: "query", parameterName: scheme.name, note: `the API key sent as ?${scheme.name}= (${name})` } };
     }
     throw new NotImportable(`its security scheme ${name} sends an API key in the ${String(scheme.in)}: Quiver sends secrets in headers or the query only`);
   }

@@ -14,7 +14,7 @@ import type { PersistedToolDefinition } from "../../tools";
 import { judgedTool, MAX_DESCRIPTION } from "../openapi/operation";
 import { NameSet, snakeCase } from "../openapi/naming";
 import { isRecord, NotImportable } from "../openapi/not-importable";
-import { queryCredentialName, type ProposedCredential, type SecretHeader } from "../openapi/security";
+import { sharedCredentialName, type ProposedCredential, type SecretHeader } from "../openapi/security";
 
 const VARIABLE = /\{\{([^{}]+?)\}\}/g;
 /** How deep a variable's value may name other variables. */
@@ -269,7 +269,7 @@ function authNeeds(input: unknown, title: string, values: ReadonlyMap<string, st
     case "basic": {
       const username = resolveVariables(authParameters(auth!, "basic").get("username") ?? "", values).trim();
       if (username === "" || username.includes("{{") || username.includes(":")) return header('"Basic " and the base64 of user:password (the collection\'s basic auth)');
-      return { secrets: [], credential: { name: `${snakeCase(title, "api").slice(0, 40).replace(/_+$/, "")}_basic`, kind: "basic", username, note: `Basic auth as ${username}: enter the password (the collection's basic auth)` } };
+      return { secrets: [], credential: { name: sharedCredentialName(title, "basic"), kind: "basic", username, note: `Basic auth as ${username}: enter the password (the collection's basic auth)` } };
     }
     case "oauth2":
       return header('"Bearer " and an access token: Quiver does not run the OAuth 2.0 flow');
@@ -277,7 +277,7 @@ function authNeeds(input: unknown, title: string, values: ReadonlyMap<string, st
       const parameters = authParameters(auth!, "apikey");
       const name = parameters.get("key") || "x-api-key";
       if (parameters.get("in") === "query") {
-        return { secrets: [], credential: { name: queryCredentialName(title, "api_key"), kind: "query", parameterName: name, note: `the API key sent as ?${name}= (the collection's API key auth)` } };
+        return { secrets: [], credential: { name: sharedCredentialName(title, "api_key"), kind: "query", parameterName: name, note: `the API key sent as ?${name}= (the collection's API key auth)` } };
       }
       return { secrets: [{ name, note: "the API key (the collection's API key auth)" }], credential: null };
     }
