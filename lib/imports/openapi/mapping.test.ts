@@ -142,11 +142,11 @@ describe("parameters", () => {
     expect(definition.request.body).toBe("{{body}}");
   });
 
-  it("keep exploded query lists and refuse other serialisation styles", async () => {
+  it("keep exploded query lists and refuse other serialisation styles when the parameter is required", async () => {
     const list = { type: "array", items: { type: "string" } };
     expect((await tool(openapi({ "/a": { get: { parameters: [{ name: "tag", in: "query", schema: list }], responses: ok } } }))).tool.request.query).toEqual({ tag: "{{tag}}" });
-    expect(await reason(openapi({ "/a": { get: { parameters: [{ name: "tag", in: "query", style: "matrix", schema: list }], responses: ok } } }))).toMatch(/query parameter tag is a list/);
-    expect(await reason(openapi({ "/a": { get: { parameters: [{ name: "f", in: "query", style: "deepObject", schema: { type: "object", properties: {} } }], responses: ok } } }))).toMatch(/is an object/);
+    expect(await reason(openapi({ "/a": { get: { parameters: [{ name: "tag", in: "query", required: true, style: "matrix", schema: list }], responses: ok } } }))).toMatch(/query parameter tag is a list/);
+    expect(await reason(openapi({ "/a": { get: { parameters: [{ name: "f", in: "query", required: true, style: "deepObject", schema: { type: "object", properties: {} } }], responses: ok } } }))).toMatch(/is an object/);
     expect(await reason(openapi({ "/a/{ids}": { get: { parameters: [{ name: "ids", in: "path", required: true, schema: list }], responses: ok } } }))).toMatch(/path parameter ids is a list/);
   });
 
@@ -176,12 +176,21 @@ describe("parameters", () => {
     expect((await tool(text)).tool.request.query_style?.tag).toBe(expected);
   });
 
-  it("refuse Swagger's tab-separated lists", async () => {
+  it("refuse Swagger's tab-separated lists when required", async () => {
     const text = JSON.stringify({
       swagger: "2.0", info: { title: "T", version: "1" }, host: "api.example.test", schemes: ["https"],
-      paths: { "/a": { get: { parameters: [{ name: "tag", in: "query", type: "array", items: { type: "string" }, collectionFormat: "tsv" }], responses: ok } } },
+      paths: { "/a": { get: { parameters: [{ name: "tag", in: "query", required: true, type: "array", items: { type: "string" }, collectionFormat: "tsv" }], responses: ok } } },
     });
     expect(await reason(text)).toMatch(/query parameter tag is a list in a serialisation style/);
+  });
+
+  it("leave out an optional parameter a tool cannot send, saying why, and import the rest", async () => {
+    const free = { name: "filter", in: "query", style: "deepObject", schema: { type: "object" } };
+    const kept = { name: "limit", in: "query", schema: { type: "integer" } };
+    const { tool: made, warnings } = await tool(openapi({ "/a": { get: { parameters: [free, kept], responses: ok } } }));
+    expect(made.request.query).toEqual({ limit: "{{limit}}" });
+    expect(Object.keys(made.parameters.properties ?? {})).toEqual(["limit"]);
+    expect(warnings).toContain("The optional query parameter filter is left out: it is an object in a serialisation style a tool cannot reproduce.");
   });
 
   it("offer an untyped query parameter as text, with a warning", async () => {
@@ -235,9 +244,32 @@ describe("schemas", () => {
     );
     expect(await reason(text)).toMatch(/is circular \(it refers back to #\/components\/schemas\/Node\)/);
   });
-  it("refuse oneOf with distinct shapes inside the body", async () => {
+  it("refuse oneOf with distinct shapes inside the body where the property is required", async () => {
     const alternatives = { oneOf: [{ type: "object", properties: { a: { type: "string" } } }, { type: "object", properties: { b: { type: "string" } } }] };
-    expect(await bodyReason({ type: "object", properties: { choice: alternatives } })).toMatch(/the request body\.choice uses oneOf with 2 distinct shapes/);
+    expect(await bodyReason({ type: "object", required: ["choice"], properties: { choice: alternatives } })).toMatch(/the request body\.choice uses oneOf with 2 distinct shapes/);
+  });
+  it("leave out an optional body property a tool cannot send, at any depth, saying why", async () => {
+    const alternatives = { oneOf: [{ type: "object", properties: { a: { type: "string" } } }, { type: "array", items: { type: "string" } }] };
+    const body = { type: "object", required: ["name"], properties: { name: { type: "string" }, choice: alternatives, config: { type: "object", properties: { url: { type: "string" }, markup: alternatives } } } };
+    const { tool: made, warnings } = await tool(openapi({ "/a": { post: { requestBody: jsonBody(body), responses: ok } } }));
+    expect(made.parameters.properties).toEqual({ name: { type: "string" }, config: { type: "object", properties: { url: { type: "string" } } } });
+    expect(warnings).toEqual([
+      "Left out, as it is optional and a tool cannot send it: the request body.choice uses oneOf with 2 distinct shapes, which a tool parameter cannot express.",
+      "Left out, as it is optional and a tool cannot send it: the request body.config.markup uses oneOf with 2 distinct shapes, which a tool parameter cannot express.",
+    ]);
+  });
+  it.each<[string, unknown[], Record<string, unknown>, string]>([
+    ["integer or text (Telegram's chat_id)", [{ type: "integer" }, { type: "string" }], { type: "string" }, "accepts an integer or text: the tool sends it as text"],
+    ["a word or a timestamp (Stripe's trial_end)", [{ type: "string", enum: ["now"] }, { type: "integer" }], { type: "string" }, 'accepts "now" or an integer: the tool sends it as text'],
+    ["text or a number (GitHub's insecure_ssl)", [{ type: "string", description: "0 or 1" }, { type: "number" }], { type: "string", description: "0 or 1" }, "accepts text or a number: the tool sends it as text"],
+    ["integers or numbers", [{ type: "integer" }, { type: "number" }], { type: "number" }, "accepts an integer or a number: the tool sends it as a number"],
+  ])("send a union of scalars, %s, as the one type that carries them all", async (_case, members, expected, said) => {
+    const { tool: made, warnings } = await tool(openapi({ "/a": { post: { requestBody: jsonBody({ type: "object", required: ["v"], properties: { v: { anyOf: members } } }), responses: ok } } }));
+    expect(made.parameters.properties?.v).toEqual(expected);
+    expect(warnings).toEqual([`The request body.v ${said}.`]);
+  });
+  it("refuse a required union no one scalar carries (a number or a boolean)", async () => {
+    expect(await bodyReason({ type: "object", required: ["v"], properties: { v: { oneOf: [{ type: "number" }, { type: "boolean" }] } } })).toMatch(/the request body\.v uses oneOf with 2 distinct shapes/);
   });
   it("turn 3.0 boolean exclusive bounds into numbers and an example into examples", async () => {
     expect(await bodyTool({ type: "object", properties: { n: { type: "number", minimum: 0, exclusiveMinimum: true, example: 3 } } })).toEqual({
@@ -343,7 +375,7 @@ describe("bodies of several shapes (oneOf / anyOf of objects)", () => {
     expect(Object.keys(first!.tool.parameters.properties)).toEqual(["pet_type", "lives"]);
     expect(Object.keys(second!.tool.parameters.properties)).toEqual(["pet_type", "bark"]);
     expect(first!.tool.description).toBe("POST /pets (request body: cat)");
-    expect(first!.warnings).toContain("The request body takes one of 2 shapes: this tool sends the cat one. Pick the shapes the agent needs.");
+    expect(first!.warnings).toContain("The request body takes one of 2 object shapes: this tool sends the cat one. Pick the shapes the agent needs.");
   });
 
   it("are named by title without a discriminator, by position without either, and keep what the body shares", async () => {
@@ -357,8 +389,17 @@ describe("bodies of several shapes (oneOf / anyOf of objects)", () => {
     expect(second.tool.parameters.required).toEqual(["owner"]);
   });
 
-  it("stay one refused operation when a shape is not an object", async () => {
-    expect(await reason(pets({ oneOf: [cat, { type: "string" }] }))).toBe("the request body uses oneOf with 2 distinct shapes, which a tool parameter cannot express");
+  it("offer the object shapes and say what else the body may be that no tool sends", async () => {
+    const { operations } = await inspectOpenApi(pets({ oneOf: [cat, { type: "string" }] }));
+    expect(operations.map((operation) => operation.key)).toEqual(["POST /pets"]);
+    const [only] = operations;
+    if (!only?.importable) throw new Error(only?.reason);
+    expect(only.tool.name).toBe("create_pet");
+    expect(Object.keys(only.tool.parameters.properties)).toEqual(Object.keys(cat.properties));
+    expect(only.warnings).toContain("The request body may also be one other value that is not an object (a list or a scalar), which this tool does not send.");
+  });
+  it("stay one refused operation when no shape is an object", async () => {
+    expect(await reason(pets({ oneOf: [{ type: "array", items: { type: "string" } }, { type: "string" }] }))).toBe("the request body uses oneOf with 2 distinct shapes, which a tool parameter cannot express");
   });
 });
 
@@ -485,7 +526,7 @@ describe("documents", () => {
   it("judge each operation of a lenient document on its own", async () => {
     const list = { type: "array", items: { type: "string" } };
     const text = openapi({
-      "/a": { get: { parameters: [{ name: "tag", in: "query", style: "matrix", schema: list }], responses: ok } },
+      "/a": { get: { parameters: [{ name: "tag", in: "query", required: true, style: "matrix", schema: list }], responses: ok } },
       "/b": { get: { parameters: "not a list", responses: ok } },
       "/c": { get: { responses: ok } },
     });

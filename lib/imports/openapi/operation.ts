@@ -65,15 +65,17 @@ export function mapOperation(source: OperationSource): MappedOperation[] {
   const method = source.method.toUpperCase();
   if (!TOOL_METHODS.has(method)) throw new NotImportable(`${method} is not a method Quiver tools send`);
   const body = bodiless(method) ? bodyOfBodilessMethod(requestBody(source), method) : requestBody(source);
-  const shapes = body === null ? [] : bodyShapes(body.schema);
+  const { shapes, others } = body === null ? { shapes: [], others: 0 } : bodyShapes(body.schema);
+  const unsent = others === 0 ? [] : [`The request body may also be ${others === 1 ? "one other value" : `${others} other values`} that is not an object (a list or a scalar), which ${shapes.length === 1 ? "this tool does" : "these tools do"} not send.`];
   if (shapes.length === 0) return [mapWithBody(source, method, body, null)];
-  return shapes.map((shape) => mapWithBody(source, method, { ...body!, schema: shape.schema }, shape, shapes.length));
+  if (shapes.length === 1) return [mapWithBody(source, method, { ...body!, schema: shapes[0]!.schema }, null, unsent)];
+  const remarks = (shape: BodyShape) => [`The request body takes one of ${shapes.length} object shapes: this tool sends the ${shape.label} one. Pick the shapes the agent needs.`, ...unsent];
+  return shapes.map((shape) => mapWithBody(source, method, { ...body!, schema: shape.schema }, shape, remarks(shape)));
 }
 
-function mapWithBody(source: OperationSource, method: string, body: BodySource | null, shape: BodyShape | null, shapeCount = 1): MappedOperation {
+function mapWithBody(source: OperationSource, method: string, body: BodySource | null, shape: BodyShape | null, remarks: readonly string[] = []): MappedOperation {
   const { api, operation, pathItem } = source;
-  const warnings: string[] = [];
-  if (shape) warnings.push(`The request body takes one of ${shapeCount} shapes: this tool sends the ${shape.label} one. Pick the shapes the agent needs.`);
+  const warnings: string[] = [...remarks];
   const base = operationBase(operation, pathItem, source.base, source.documentUrl);
   const { headers: secrets, credential } = securityNeeds(operation, api, source.title);
   const filled = { headers: new Set(secrets.map((secret) => secret.name.toLowerCase())), query: new Set(credential?.kind === "query" ? [credential.parameterName] : []) };
@@ -114,23 +116,28 @@ function withShape(text: string, label: string): string {
 
 /**
  * The object shapes of a body whose schema is, at its top, a `oneOf`/`anyOf` of two or more
- * distinct object shapes (a null member and Stripe's empty-string member aside); none otherwise.
- * Each shape keeps what the body says beside the alternatives (shared properties, `required`).
- * Named by the discriminator's value, else the shape's title, else its position.
+ * distinct shapes (a null member and Stripe's empty-string member aside) of which at least one is
+ * an object; none otherwise. `others` counts the members that are not objects (GitHub's labels:
+ * an object or a bare list), which no tool sends. Each shape keeps what the body says beside the
+ * alternatives (shared properties, `required`). Named by the discriminator's value, else the
+ * shape's title, else its position.
  */
-function bodyShapes(schema: unknown): BodyShape[] {
-  if (!isRecord(schema)) return [];
+function bodyShapes(schema: unknown): { shapes: BodyShape[]; others: number } {
+  const none = { shapes: [], others: 0 };
+  if (!isRecord(schema)) return none;
   const keyword = Array.isArray(schema.oneOf) ? "oneOf" : Array.isArray(schema.anyOf) ? "anyOf" : null;
-  if (keyword === null) return [];
+  if (keyword === null) return none;
   const distinctMembers = distinct((schema[keyword] as unknown[]).filter(isRecord).filter((member) => !isNullSchema(member) && !isEmptyTextSchema(member)));
-  if (distinctMembers.length < 2 || !distinctMembers.every(isObjectShape)) return [];
+  const objects = distinctMembers.filter(isObjectShape);
+  if (distinctMembers.length < 2 || objects.length === 0) return none;
   const { [keyword]: _alternatives, discriminator, ...shared } = schema;
   const property = isRecord(discriminator) && typeof discriminator.propertyName === "string" ? discriminator.propertyName : null;
   const labels = new NameSet();
-  return distinctMembers.map((member, index) => ({
+  const shapes = objects.map((member, index) => ({
     label: labels.claim(snakeCase(shapeLabel(member, property) ?? `shape ${index + 1}`, "shape")),
     schema: Object.keys(shared).length === 0 ? member : { ...shared, allOf: [...(Array.isArray(shared.allOf) ? shared.allOf : []), member] },
   }));
+  return { shapes, others: distinctMembers.length - objects.length };
 }
 
 function isObjectShape(member: Record<string, unknown>): boolean {

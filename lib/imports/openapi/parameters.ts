@@ -95,8 +95,33 @@ function parameterInput(parameter: Record<string, unknown>, filled: FilledBySecu
     warnings.push(`The query parameter ${name} is left out: the shared credential sets it.`);
     return null;
   }
+  const own: string[] = [];
+  try {
+    const input = expressedInput(parameter, { location, name, label, required }, budget, own);
+    warnings.push(...own);
+    return input;
+  } catch (error) {
+    if (required || !(error instanceof NotImportable) || budget.nodes < 0) throw error;
+    warnings.push(`The optional ${label} is left out: ${saidOfIt(error.reason, label)}.`);
+    return null;
+  }
+}
+
+/** A reason about `label` said of "it": "its query parameter q is a list…" → "it is a list…". */
+function saidOfIt(reason: string, label: string): string {
+  for (const subject of [`its ${label}`, label]) if (reason.startsWith(subject)) return `it${reason.slice(subject.length)}`;
+  return reason;
+}
+
+/** A path, query or header parameter as a tool input. @throws NotImportable when it cannot be expressed. */
+function expressedInput(
+  parameter: Record<string, unknown>,
+  { location, name, label, required }: { location: "path" | "query" | "header"; name: string; label: string; required: boolean },
+  budget: SchemaBudget,
+  warnings: string[],
+): RawInput {
   if (parameter.content !== undefined) throw new NotImportable(`its ${label} is described by "content", which a tool cannot serialise`);
-  const schema = toSubsetSchema(typedParameterSchema(parameter, label, warnings), label, budget);
+  const schema = toSubsetSchema(typedParameterSchema(parameter, label, warnings), label, budget, "request", warnings);
   if (location === "query" && schema.type === "array" && parameter.style === "deepObject" && parameter.explode !== false) {
     // deepObject is defined for objects only; on a list, generators (Stripe's) mean `expand[]=a&expand[]=b`.
     return { location, original: `${name}[]`, schema, required, queryStyle: "repeat" };
@@ -169,7 +194,7 @@ function listStyle(parameter: Record<string, unknown>): QueryStyle | null {
  * extra fields are not offered (a warning says so).
  */
 function bodyInputs(body: BodySource, budget: SchemaBudget, warnings: string[]): RawInput[] {
-  const schema = toSubsetSchema(body.schema, "the request body", budget);
+  const schema = toSubsetSchema(body.schema, "the request body", budget, "request", warnings);
   const properties = isRecord(schema.properties) ? (schema.properties as Record<string, JsonSchema>) : {};
   const fields = schema.type === "object" && Object.keys(properties).length > 0;
   if (body.format === "form") {

@@ -34,10 +34,11 @@ export interface SchemaBudget {
  */
 export type SchemaSide = "request" | "response";
 
-/** One conversion: the operation's shared budget and the side it describes. */
+/** One conversion: the operation's shared budget, the side it describes, and where a request's remarks go. */
 interface Conversion {
   readonly budget: SchemaBudget;
   readonly side: SchemaSide;
+  readonly warnings: string[];
 }
 
 const cannotExpress = (run: Conversion) => `which ${run.side === "request" ? "a tool parameter" : "an output schema"} cannot express`;
@@ -50,12 +51,14 @@ export function schemaBudget(): SchemaBudget {
 /**
  * `schema` (an OpenAPI 3.x / 3.1 or Swagger 2.0 schema object) in the safe subset. `where` names
  * the schema in messages ("request body", "query parameter limit"); `side` says which way its
- * values go ({@link SchemaSide}).
+ * values go ({@link SchemaSide}). A request schema may be loosened where nothing an API accepts
+ * is lost — a union of scalars sent as the one type that carries them all, an optional property
+ * that cannot be expressed left out — and `warnings` receives each such change.
  *
  * @throws NotImportable when the schema cannot be expressed without loss.
  */
-export function toSubsetSchema(schema: unknown, where: string, budget: SchemaBudget, side: SchemaSide = "request"): JsonSchema {
-  return convert(schema, where, { budget, side }, 0);
+export function toSubsetSchema(schema: unknown, where: string, budget: SchemaBudget, side: SchemaSide = "request", warnings: string[] = []): JsonSchema {
+  return convert(schema, where, { budget, side, warnings }, 0);
 }
 
 function convert(input: unknown, where: string, run: Conversion, depth: number): JsonSchema {
@@ -96,12 +99,46 @@ function withoutAlternatives(schema: Record<string, unknown>, where: string, run
     if (!Array.isArray(members)) continue;
     if (run.side === "response" && members.some(isNullSchema)) throw new NotImportable(`${where} may be null, ${cannotExpress(run)} (one type per value)`);
     const shapes = distinct(members.filter((member) => !isNullSchema(member) && !(run.side === "request" && isEmptyTextSchema(member) && members.length > 1)));
-    if (shapes.length !== 1) throw new NotImportable(`${where} uses ${keyword} with ${shapes.length} distinct shapes, ${cannotExpress(run)}`);
+    const carrier = shapes.length > 1 && run.side === "request" ? scalarCarrier(shapes) : null;
+    if (carrier !== null) run.warnings.push(`${capitalised(where)} accepts ${shapes.map(scalarName).join(" or ")}: the tool sends it as ${carrier.type === "string" ? "text" : "a number"}.`);
+    else if (shapes.length !== 1) throw new NotImportable(`${where} uses ${keyword} with ${shapes.length} distinct shapes, ${cannotExpress(run)}`);
     const { [keyword]: _dropped, ...rest } = current;
-    current = { ...rest, allOf: [...(Array.isArray(rest.allOf) ? rest.allOf : []), shapes[0]] };
+    current = { ...rest, allOf: [...(Array.isArray(rest.allOf) ? rest.allOf : []), carrier ?? shapes[0]] };
   }
   return current;
 }
+
+/**
+ * The one scalar type that carries every member of a union of scalars (Telegram's `chat_id`:
+ * integer or string; Stripe's `trial_end`: "now" or a timestamp): text when one member is text —
+ * every other scalar is accepted written as text then — else a number when all are numbers
+ * (integer when all are integers). Null when a member is an object or a list, or no member
+ * carries the others (a boolean or a number). The members' own constraints are not kept: each
+ * holds for its member only.
+ */
+function scalarCarrier(shapes: readonly unknown[]): { type: string; description?: string } | null {
+  const types = shapes.map((shape) => (isRecord(shape) && !isRecord(shape.properties) && shape.items === undefined ? scalarType(shape) : undefined));
+  if (types.some((type) => type === undefined)) return null;
+  const type = types.includes("string") ? "string" : types.every((candidate) => candidate === "integer") ? "integer" : types.every((candidate) => candidate === "integer" || candidate === "number") ? "number" : null;
+  if (type === null) return null;
+  const described = shapes.map((shape) => (isRecord(shape) && typeof shape.description === "string" ? shape.description.trim() : "")).filter((text) => text !== "");
+  return described.length === 0 ? { type } : { type, description: [...new Set(described)].join(" Or: ") };
+}
+
+function scalarType(shape: Record<string, unknown>): string | undefined {
+  const type = typeof shape.type === "string" ? shape.type : inferredType(shape);
+  return type !== undefined && type !== "object" && type !== "array" && SUBSET_TYPES.has(type) ? type : undefined;
+}
+
+/** A union member in words: its enum values when it lists them, else its type. */
+function scalarName(shape: unknown): string {
+  const schema = shape as Record<string, unknown>;
+  const values = Array.isArray(schema.enum) ? schema.enum.filter((value) => value !== null) : [];
+  if (values.length > 0 && values.length <= 3) return values.map((value) => JSON.stringify(value)).join(", ");
+  return `${scalarType(schema) === "integer" ? "an integer" : scalarType(schema) === "number" ? "a number" : scalarType(schema) === "boolean" ? "a boolean" : "text"}`;
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** `allOf` merged into one schema: object members' properties and `required` united; equal duplicates allowed. */
 function mergeAllOf(schema: Record<string, unknown>, where: string, run: Conversion): Record<string, unknown> {
@@ -176,9 +213,12 @@ const HIDDEN_FLAG = { request: "readOnly", response: "writeOnly" } as const;
 function objectParts(schema: Record<string, unknown>, where: string, run: Conversion, depth: number): Record<string, unknown> {
   const parts: Record<string, unknown> = {};
   const properties: Record<string, JsonSchema> = {};
+  const declaredRequired = new Set(Array.isArray(schema.required) ? schema.required : []);
   for (const [name, property] of Object.entries(isRecord(schema.properties) ? schema.properties : {})) {
     if (isRecord(property) && property[HIDDEN_FLAG[run.side]] === true) continue;
-    properties[name] = convert(property, `${where}.${name}`, run, depth + 1);
+    const conversion = () => convert(property, `${where}.${name}`, run, depth + 1);
+    const converted = run.side === "request" && !declaredRequired.has(name) ? whenExpressible(conversion, run, "Left out, as it is optional and a tool cannot send it") : conversion();
+    if (converted !== null) properties[name] = converted;
   }
   parts.properties = properties;
   const required = Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === "string" && name in properties) : [];
@@ -186,9 +226,28 @@ function objectParts(schema: Record<string, unknown>, where: string, run: Conver
   const additional = schema.additionalProperties;
   if (typeof additional === "boolean") parts.additionalProperties = additional;
   else if (isRecord(additional)) {
-    parts.additionalProperties = Object.keys(additional).length === 0 ? true : convert(additional, `${where} (additional properties)`, run, depth + 1);
+    const extra = () => (Object.keys(additional).length === 0 ? true : convert(additional, `${where} (additional properties)`, run, depth + 1));
+    // A request that may hold extra keys the subset cannot describe still may: the API judges them.
+    parts.additionalProperties = run.side === "request" ? (whenExpressible(extra, run, "Extra keys are offered as any value") ?? true) : extra();
   }
   return parts;
+}
+
+/**
+ * A request's optional part converted, or null — with a warning (`what` happened, and why) — when
+ * it cannot be expressed: a tool that sends everything else still does what the operation is for.
+ * A schema over the operation's node budget is not a part to leave out.
+ */
+function whenExpressible<T>(conversion: () => T, run: Conversion, what: string): T | null {
+  const warnings = run.warnings.length;
+  try {
+    return conversion();
+  } catch (error) {
+    if (!(error instanceof NotImportable) || run.budget.nodes < 0) throw error;
+    run.warnings.length = warnings;
+    run.warnings.push(`${what}: ${error.reason}.`);
+    return null;
+  }
 }
 
 /** A `$ref` left by the dereference: a cycle, or an external document, which is never read. */
