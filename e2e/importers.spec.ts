@@ -1,7 +1,8 @@
 /**
  * Protects the importers (issues 13, 27): an OpenAPI document pasted on the import page becomes tools
  * (two operations picked, one refused with its reason), one of which fires from its Test tab
- * against the mock upstream; a form-body operation imports and sends its fields urlencoded; an API
+ * against the mock upstream; a form-body operation imports and sends its fields urlencoded, an
+ * XML-body one as the XML document its schema describes; an API
  * key in the query arrives as a shared query credential created empty, whose key, once entered, is
  * sent as ?key= and never shown; a Postman collection's request, its base URL variable given a
  * value by the operator, imports and fires with its JSON body;
@@ -14,7 +15,7 @@ import { expect, test } from "./fixtures/test";
 import { expectAccessible } from "./support/accessibility";
 import { E2E_DATABASE_URL, E2E_MOCK_UPSTREAM, storageStateFor } from "./support/environment";
 
-const CREATED = ["e2e_imp_list_widgets", "e2e_imp_create_widget", "e2e_imp_create_charge", "e2e_imp_curl_note", "e2e_imp_geocode", "e2e_imp_pm_note"];
+const CREATED = ["e2e_imp_list_widgets", "e2e_imp_create_widget", "e2e_imp_create_charge", "e2e_imp_create_order", "e2e_imp_curl_note", "e2e_imp_geocode", "e2e_imp_pm_note"];
 /** The shared credential the keyed document's query API key becomes: its title, then its scheme's name. */
 const MAPS_CREDENTIAL = "e2e_maps_maps_key";
 const MAPS_KEY = "e2e-maps-key-0123456789";
@@ -56,6 +57,26 @@ const DOCUMENT = JSON.stringify(
   null,
   2,
 );
+
+/** An API that takes XML: its order is an element with an attribute and a note. */
+const XML_DOCUMENT = JSON.stringify({
+  openapi: "3.0.3",
+  info: { title: "E2E orders", version: "1" },
+  servers: [{ url: E2E_MOCK_UPSTREAM }],
+  paths: {
+    "/e2e-imp/orders": {
+      post: {
+        operationId: "e2eImpCreateOrder",
+        summary: "Place an order",
+        requestBody: {
+          required: true,
+          content: { "text/xml": { schema: { type: "object", xml: { name: "Order" }, required: ["id"], properties: { id: { type: "string", xml: { attribute: true } }, note: { type: "string", xml: { name: "Note" } } } } } },
+        },
+        responses: { "200": { description: "ok" } },
+      },
+    },
+  },
+});
 
 /** An API whose key travels in the query (`?key=`): imported through a shared query credential. */
 const KEYED_DOCUMENT = JSON.stringify({
@@ -114,6 +135,24 @@ async function runVia(page: Page, button: string) {
   return (await answered).status();
 }
 
+/**
+ * Fires a POST tool from its Test tab once `fill` has typed its arguments, confirming the side
+ * effect, and returns what the mock upstream received, checking the run card shows `sent` too.
+ */
+async function fireFromTestTab(page: Page, tool: string, fill: () => Promise<void>, sent: string): Promise<MockRecord | undefined> {
+  await clearMock();
+  await page.goto(`/tools/${tool}?tab=test`);
+  await fill();
+  await page.getByRole("button", { name: "Fire", exact: true }).click();
+  const fired = page.waitForResponse((response) => response.url().endsWith("/api/playground/runs"));
+  await page.getByRole("alertdialog").getByRole("button", { name: "Fire POST" }).click();
+  expect((await fired).status()).toBe(200);
+  await expect(runCard(page).getByText("Success", { exact: true })).toBeVisible();
+  await expect(runCard(page).getByRole("region", { name: "Request" })).toContainText(sent);
+  const [received] = await mockRequests();
+  return received;
+}
+
 /** Deletes what this spec created, through the data layer (whatever a failed run left behind). */
 async function deleteCreated() {
   process.env.DATABASE_URL = E2E_DATABASE_URL;
@@ -142,7 +181,7 @@ test.describe("as an editor", () => {
     await page.getByRole("textbox", { name: "Document" }).fill(DOCUMENT);
     await page.getByRole("button", { name: "Read operations" }).click();
 
-    const refusal = "Its request body is multipart/form-data, which a tool cannot send (it sends JSON or urlencoded forms).";
+    const refusal = "Its request body is multipart/form-data, which a tool cannot send (it sends JSON, XML or urlencoded forms).";
     // Why is said once before the list, and again on the operation; the document folds away.
     await expect(page.getByRole("region", { name: "Why 1 operation cannot be imported" })).toContainText(`1× ${refusal}`);
     await expect(page.getByRole("textbox", { name: "Document" })).toBeHidden();
@@ -188,18 +227,32 @@ test.describe("as an editor", () => {
 
     await page.goto("/tools/e2e_imp_create_charge");
     await expect(page.getByText("Form fields (sent urlencoded)")).toBeVisible();
-    await clearMock();
-    await page.goto("/tools/e2e_imp_create_charge?tab=test");
-    await page.getByRole("spinbutton", { name: /^amount/ }).fill("2000");
-    await page.getByRole("textbox", { name: /^note/ }).fill("order 6735 & co");
-    await page.getByRole("button", { name: "Fire", exact: true }).click();
-    const fired = page.waitForResponse((response) => response.url().endsWith("/api/playground/runs"));
-    await page.getByRole("alertdialog").getByRole("button", { name: "Fire POST" }).click();
-    expect((await fired).status()).toBe(200);
-    await expect(runCard(page).getByText("Success", { exact: true })).toBeVisible();
-    await expect(runCard(page).getByRole("region", { name: "Request" })).toContainText("amount=2000&note=order+6735+%26+co");
-    const [sent] = await mockRequests();
-    expect([sent?.method, sent?.path, sent?.headers["content-type"], sent?.body]).toEqual(["POST", "/e2e-imp/charges", "application/x-www-form-urlencoded", "amount=2000&note=order+6735+%26+co"]);
+    const form = "amount=2000&note=order+6735+%26+co";
+    const sent = await fireFromTestTab(page, "e2e_imp_create_charge", async () => {
+      await page.getByRole("spinbutton", { name: /^amount/ }).fill("2000");
+      await page.getByRole("textbox", { name: /^note/ }).fill("order 6735 & co");
+    }, form);
+    expect([sent?.method, sent?.path, sent?.headers["content-type"], sent?.body]).toEqual(["POST", "/e2e-imp/charges", "application/x-www-form-urlencoded", form]);
+  });
+
+  test("an XML-body operation: imported, fired from its Test tab, its fields arrive as the XML document it describes", async ({ page }) => {
+    await page.goto("/tools/import-tools");
+    await page.getByRole("tab", { name: "OpenAPI" }).click();
+    await page.getByRole("textbox", { name: "Document" }).fill(XML_DOCUMENT);
+    await page.getByRole("button", { name: "Read operations" }).click();
+    await page.getByRole("listitem", { name: "POST /e2e-imp/orders" }).getByRole("checkbox").check();
+    await page.getByRole("button", { name: "Check 1 tool" }).click();
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    await expect(page.getByRole("link", { name: "e2e_imp_create_order" })).toBeVisible();
+
+    await page.goto("/tools/e2e_imp_create_order");
+    await expect(page.getByText("XML elements (sent as an XML document)")).toBeVisible();
+    const document = '<?xml version="1.0" encoding="UTF-8"?><Order id="A-1"><Note>ring twice &lt;back door&gt; &amp; wait</Note></Order>';
+    const sent = await fireFromTestTab(page, "e2e_imp_create_order", async () => {
+      await page.getByRole("textbox", { name: /^id/ }).fill("A-1");
+      await page.getByRole("textbox", { name: /^note/ }).fill("ring twice <back door> & wait");
+    }, document);
+    expect([sent?.method, sent?.path, sent?.headers["content-type"], sent?.body]).toEqual(["POST", "/e2e-imp/orders", "text/xml", document]);
   });
 
   test("an API key in the query: imported through a shared query credential created empty, its key sent as ?key= and never shown", async ({ page, leakGuard }) => {

@@ -186,6 +186,7 @@ export function RequestEditor({ draft, update, issues, readOnly, secrets, creden
                   <Select id={controlId("request.body_format")} value={draft.bodyFormat} disabled={readOnly} error={issuesAt(issues, "request.body_format")} onChange={(event) => update({ bodyFormat: event.target.value as ToolDraft["bodyFormat"] })}>
                     <option value="json">JSON</option>
                     <option value="form">Form (urlencoded)</option>
+                    <option value="xml">XML</option>
                   </Select>
                 </div>
               </div>
@@ -195,6 +196,10 @@ export function RequestEditor({ draft, update, issues, readOnly, secrets, creden
               {draft.bodyFormat === "form" ? (
                 <>
                   An object of form fields: each is sent as <code className="font-mono">name=value</code>, a list repeats its name, an object nests as <code className="font-mono">name[key]=value</code>. A field that is exactly one placeholder takes the argument&apos;s value.
+                </>
+              ) : draft.bodyFormat === "xml" ? (
+                <>
+                  One key, the root element: inside an element, other keys are child elements, <code className="font-mono">@name</code> an attribute, <code className="font-mono">#text</code> its text; a list repeats its element. Values are escaped; an element that is exactly one placeholder takes the argument&apos;s value.
                 </>
               ) : (
                 <>

@@ -216,7 +216,7 @@ export function documentFromDraft(draft: ToolDraft): { document: Record<string, 
       query: pairs(draft.query),
       body: jsonOf(draft.body, "request.body", issues),
       // The format belongs to a body: a GET keeps the operator's choice in the draft, not in the tool.
-      ...(draft.bodyFormat === "form" && takesBody(draft.method) ? { body_format: "form" } : {}),
+      ...(draft.bodyFormat !== "json" && takesBody(draft.method) ? { body_format: draft.bodyFormat } : {}),
       ...(styled.length > 0 ? { query_style: Object.fromEntries(styled.map((row) => [row.name, row.style])) } : {}),
     },
     response: { extract: draft.extract, path: draft.extract === "json_path" ? draft.extractPath.trim() : null },

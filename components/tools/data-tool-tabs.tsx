@@ -99,7 +99,7 @@ export function DataToolTabs({ tool, revisions, credential, tab, canRestore, tes
                     <span className="text-muted-foreground">none</span>
                   ) : (
                     <CodeBlock
-                      title={definition.request.body_format === "form" ? "Form fields (sent urlencoded)" : "Body template"}
+                      title={definition.request.body_format === "form" ? "Form fields (sent urlencoded)" : definition.request.body_format === "xml" ? "XML elements (sent as an XML document)" : "Body template"}
                       code={JSON.stringify(definition.request.body, null, 2)}
                       maxHeightClass="max-h-64"
                     />

@@ -31,7 +31,7 @@ export const EXTRACT_KINDS = ["body_raw", "status", "json_path", "evidence_envel
 export type ExtractKind = (typeof EXTRACT_KINDS)[number];
 
 /** How a body is sent (SPEC §1.8): JSON, or `application/x-www-form-urlencoded`. */
-export const BODY_FORMATS = ["json", "form"] as const;
+export const BODY_FORMATS = ["json", "form", "xml"] as const;
 export type BodyFormat = (typeof BODY_FORMATS)[number];
 
 /** How a list argument is written in one query entry (SPEC §1.8): repeated keys, or one value joined. */

@@ -278,7 +278,7 @@ describe("schemas", () => {
   });
   it("refuse multipart/form-data bodies", async () => {
     const text = openapi({ "/upload": { post: { requestBody: { content: { "multipart/form-data": { schema: { type: "object" } } } }, responses: ok } } });
-    expect(await reason(text)).toBe("its request body is multipart/form-data, which a tool cannot send (it sends JSON or urlencoded forms)");
+    expect(await reason(text)).toBe("its request body is multipart/form-data, which a tool cannot send (it sends JSON, XML or urlencoded forms)");
   });
 });
 

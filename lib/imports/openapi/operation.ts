@@ -11,12 +11,14 @@ import { NameSet, snakeCase } from "./naming";
 import { distinct, isEmptyTextSchema, isNullSchema, schemaBudget, toSubsetSchema } from "./schema";
 import { securityNeeds, type ProposedCredential, type SecretHeader } from "./security";
 import { operationBase } from "./servers";
+import { xmlBodyTemplate } from "./xml-body";
 
 /** Longest description kept (a provider limit, SPEC §1.2); a longer one is cut with a warning. */
 export const MAX_DESCRIPTION = 1024;
 const TOOL_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]);
 const JSON_MEDIA = /^application\/(.+\+)?json\s*(;|$)/i;
 const FORM_MEDIA = /^application\/x-www-form-urlencoded\s*(;|$)/i;
+const XML_MEDIA = /^(application|text)\/(.+\+)?xml\s*(;|$)/i;
 const MAX_RESPONSE_FIELDS = 30;
 
 /** Everything an operation's mapping reads. */
@@ -80,7 +82,7 @@ function mapWithBody(source: OperationSource, method: string, body: BodySource |
   const { headers: secrets, credential } = securityNeeds(operation, api, source.title);
   const filled = { headers: new Set(secrets.map((secret) => secret.name.toLowerCase())), query: new Set(credential?.kind === "query" ? [credential.parameterName] : []) };
   const inputs = operationInputs(mergedParameters(pathItem, operation), body, filled, schemaBudget(), warnings);
-  const bodyValue = bodyTemplate(inputs);
+  const bodyValue = body?.format === "xml" ? xmlBodyTemplate(body.schema, inputs) : bodyTemplate(inputs);
   const described = description(source, warnings);
   const document = {
     name: shape ? snakeCase(`${source.name}_${shape.label}`, "op") : source.name,
@@ -92,11 +94,13 @@ function mapWithBody(source: OperationSource, method: string, body: BodySource |
       headers: {
         ...Object.fromEntries(inputs.filter((input) => input.location === "header").map((input) => [input.original, `{{${input.name}}}`])),
         ...Object.fromEntries(secrets.map((secret) => [secret.name, ""])),
+        // application/xml is what an XML body is sent as unless the document says otherwise.
+        ...(body?.format === "xml" && !/^application\/xml\s*$/i.test(body.mediaType) ? { "Content-Type": body.mediaType } : {}),
       },
       query: Object.fromEntries(inputs.filter((input) => input.location === "query").map((input) => [input.original, `{{${input.name}}}`])),
       ...queryStyles(inputs),
       body: bodyValue,
-      ...(body?.format === "form" && bodyValue !== null ? { body_format: "form" } : {}),
+      ...(body !== null && body.format !== "json" && bodyValue !== null ? { body_format: body.format } : {}),
     },
     response: { extract: "body_raw" },
     secret_headers: secrets.map((secret) => secret.name),
@@ -233,9 +237,9 @@ function queryStyles(inputs: readonly OperationInput[]): { query_style?: Record<
 }
 
 /**
- * The request body: its schema and whether it is sent as JSON or as a form (JSON preferred when
- * both are offered); null without a body. Other media types (multipart, files, XML) are refused
- * with what they are.
+ * The request body: its schema and whether it is sent as JSON, as a form or as XML (in that order of
+ * preference when several are offered); null without a body. Other media types (multipart, files,
+ * binary) are refused with what they are.
  */
 function requestBody(source: OperationSource): BodySource | null {
   const { api, operation } = source;
@@ -246,12 +250,14 @@ function requestBody(source: OperationSource): BodySource | null {
   if (types.length === 0) return null;
   const json = types.find((type) => JSON_MEDIA.test(type));
   const form = types.find((type) => FORM_MEDIA.test(type));
-  const chosen = json ?? form;
-  if (chosen === undefined) throw new NotImportable(`its request body is ${types.join(", ")}, which a tool cannot send (it sends JSON or urlencoded forms)`);
+  const xml = types.find((type) => XML_MEDIA.test(type));
+  const chosen = json ?? form ?? xml;
+  if (chosen === undefined) throw new NotImportable(`its request body is ${types.join(", ")}, which a tool cannot send (it sends JSON, XML or urlencoded forms)`);
+  const format = json ? "json" : form ? "form" : "xml";
   const media = requestBody.content[chosen];
-  if (!isRecord(media) || media.schema === undefined) throw new NotImportable(`its ${json ? "JSON" : "form"} request body has no schema`);
-  if (!json) checkFormEncoding(media);
-  return { schema: media.schema, required: requestBody.required === true, format: json ? "json" : "form" };
+  if (!isRecord(media) || media.schema === undefined) throw new NotImportable(`its ${format === "form" ? "form" : format.toUpperCase()} request body has no schema`);
+  if (format === "form") checkFormEncoding(media);
+  return { schema: media.schema, required: requestBody.required === true, format, mediaType: chosen };
 }
 
 /**
@@ -264,10 +270,12 @@ function swaggerBody(source: OperationSource): BodySource | null {
   const consumes = (Array.isArray(operation.consumes) ? operation.consumes : Array.isArray(api.consumes) ? api.consumes : []).filter((type): type is string => typeof type === "string");
   const bodyParameter = parameters.find((parameter) => parameter.in === "body");
   if (bodyParameter) {
+    const xml = consumes.find((type) => XML_MEDIA.test(type));
     if (consumes.length > 0 && !consumes.some((type) => JSON_MEDIA.test(type))) {
-      throw new NotImportable(`its request body is ${consumes.join(", ")}, which a tool cannot send (it sends JSON or urlencoded forms)`);
+      if (xml !== undefined) return { schema: bodyParameter.schema, required: bodyParameter.required === true, format: "xml", mediaType: xml };
+      throw new NotImportable(`its request body is ${consumes.join(", ")}, which a tool cannot send (it sends JSON, XML or urlencoded forms)`);
     }
-    return { schema: bodyParameter.schema, required: bodyParameter.required === true, format: "json" };
+    return { schema: bodyParameter.schema, required: bodyParameter.required === true, format: "json", mediaType: "application/json" };
   }
   const fields = parameters.filter((parameter) => parameter.in === "formData");
   if (fields.length === 0) return null;
@@ -278,7 +286,7 @@ function swaggerBody(source: OperationSource): BodySource | null {
   }
   const properties = Object.fromEntries(fields.map((field) => [String(field.name), schemaOfParameter(field)]));
   const required = fields.filter((field) => field.required === true).map((field) => String(field.name));
-  return { schema: { type: "object", properties, required }, required: true, format: "form" };
+  return { schema: { type: "object", properties, required }, required: true, format: "form", mediaType: "application/x-www-form-urlencoded" };
 }
 
 /** OpenAPI's per-field `encoding` of a form: only what SPEC §1.8 writes (exploded, `form` style, no own content type). */

@@ -30,6 +30,8 @@ export interface BodySource {
   readonly schema: unknown;
   readonly required: boolean;
   readonly format: BodyFormat;
+  /** The media type the document gives it (an XML body keeps `text/xml` as its Content-Type). */
+  readonly mediaType: string;
 }
 
 /** Headers a caller never sets through a parameter: Quiver sets them, or a security scheme does. */
@@ -197,14 +199,16 @@ function bodyInputs(body: BodySource, budget: SchemaBudget, warnings: string[]):
   const schema = toSubsetSchema(body.schema, "the request body", budget, "request", warnings);
   const properties = isRecord(schema.properties) ? (schema.properties as Record<string, JsonSchema>) : {};
   const fields = schema.type === "object" && Object.keys(properties).length > 0;
-  if (body.format === "form") {
+  if (body.format !== "json") {
+    const kind = body.format === "form" ? "form body" : "XML body";
     const others = schema.additionalProperties !== undefined && schema.additionalProperties !== false;
-    if (!fields && others) throw new NotImportable("its form body takes any fields and declares none, so a tool cannot tell which to send");
+    if (body.format === "xml" && schema.type !== "object") throw new NotImportable(`its XML request body is ${schema.type === "array" ? "a list" : "a bare value"}, not an element of fields, which a tool cannot name`);
+    if (!fields && others) throw new NotImportable(`its ${kind} takes any fields and declares none, so a tool cannot tell which to send`);
     if (!fields) {
-      if (schema.additionalProperties === undefined) warnings.push("The form body declares no fields, so the tool sends none: add them in the editor if the API needs some.");
+      if (schema.additionalProperties === undefined) warnings.push(`The ${kind} declares no fields, so the tool sends none: add them in the editor if the API needs some.`);
       return [];
     }
-    if (others) warnings.push("The form body also allows fields it does not declare: only the declared ones are offered.");
+    if (others) warnings.push(`The ${kind} also allows fields it does not declare: only the declared ones are offered.`);
   } else if (!fields || schema.additionalProperties !== undefined) {
     return [{ location: "body", original: "", schema, required: body.required, queryStyle: "repeat" }];
   }

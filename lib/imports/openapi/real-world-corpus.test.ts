@@ -21,7 +21,7 @@ const EVERY = 25;
 const WELL_KNOWN = ["stripe.com.json", "slack.com.json", "twilio.com/api.json", "github.com/api.github.com.json", "sendgrid.com.json", "mailchimp.com.json", "box.com.json", "spotify.com.json", "squareup.com.json", "zoom.us.json"];
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 /** The share of operations imported on this sample when the figure was last raised; it may only rise. */
-const IMPORTED_AT_LEAST = 0.95;
+const IMPORTED_AT_LEAST = 0.97;
 
 function documentFiles(): string[] {
   const files: string[] = [];

@@ -130,7 +130,7 @@ describe("a Postman collection", () => {
 
   it("refuses, with its reason, what a tool cannot send, and a host a variable without value would choose", () => {
     const upload = byKey(inspected.operations, "Payments / Upload receipt");
-    expect(!upload.importable && upload.reason).toBe("its body is multipart form data, which a tool cannot send (it sends JSON or urlencoded forms)");
+    expect(!upload.importable && upload.reason).toBe("its body is multipart form data, which a tool cannot send (it sends JSON, XML or urlencoded forms)");
     const regional = byKey(inspected.operations, "Regional");
     expect(!regional.importable && regional.reason).toBe('its URL\'s scheme, host or port comes from {{region}}, which has no value: give it one under "Collection variables"');
   });

@@ -226,7 +226,7 @@ function requestBody(input: unknown, values: ReadonlyMap<string, string>, parame
   if (input.mode === "urlencoded") {
     return { value: Object.fromEntries(enabled(input.urlencoded).map((field) => [text(field.key), templated(text(field.value), values, parameters)])), format: "form" };
   }
-  if (input.mode !== "raw") throw new NotImportable(`its body is ${input.mode === "formdata" ? "multipart form data" : input.mode}, which a tool cannot send (it sends JSON or urlencoded forms)`);
+  if (input.mode !== "raw") throw new NotImportable(`its body is ${input.mode === "formdata" ? "multipart form data" : input.mode}, which a tool cannot send (it sends JSON, XML or urlencoded forms)`);
   const language = isRecord(input.options) && isRecord(input.options.raw) ? text(input.options.raw.language) : "";
   const raw = resolveVariables(text(input.raw), values);
   // Postman lets a variable stand for a whole JSON value ("age": {{age}}): quoted, it is a placeholder the argument fills.
@@ -235,7 +235,7 @@ function requestBody(input: unknown, values: ReadonlyMap<string, string>, parame
   try {
     parsed = JSON.parse(quoted);
   } catch {
-    throw new NotImportable(`its raw body is ${language && language !== "json" ? language : "text that is not JSON"}, which a tool cannot send (it sends JSON or urlencoded forms)`);
+    throw new NotImportable(`its raw body is ${language && language !== "json" ? language : "text that is not JSON"}, which a tool cannot send (it sends JSON, XML or urlencoded forms)`);
   }
   return { value: templatedJson(parsed, values, parameters), format: "json" };
 }

@@ -2,7 +2,7 @@
  * The canonical persisted form of a definition (SPEC §1.1): snake_case keys in a fixed order, so
  * the same definition always serialises to the same bytes. Canonical shapes:
  * - `request` is `{"method", "url", "headers", "query", "body"}`, then `body_format` only when
- *   "form" and `query_style` only when a key is not "repeat" (SPEC §1.8);
+ *   not "json" and `query_style` only when a key is not "repeat" (SPEC §1.8);
  * - `response` is always `{"extract", "path"}`, `path` null unless `extract` is `json_path`;
  * - `halt_when` is null or `{"json_path", "equals", "say"}`, `equals` as strings and `say` null,
  *   `{"json_path"}` or `{"text"}`;

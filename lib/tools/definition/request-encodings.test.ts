@@ -42,9 +42,9 @@ describe("request.body_format (SPEC §1.8)", () => {
     expect(serializeToolDefinition(parseToolDefinition(persisted))).toBe(serializeToolDefinition(definition));
   });
 
-  it.each([["xml"], ["FORM"], [1], [true]])("refuses %j with the two choices", (format) => {
+  it.each([["yaml"], ["FORM"], [1], [true]])("refuses %j with the three choices", (format) => {
     expect(messagesAt(withRequest({ body: { a: 1 }, body_format: format }), "request.body_format")).toEqual([
-      expect.stringContaining('must be "json" (the default) or "form"'),
+      expect.stringContaining('must be "json" (the default), "form" (application/x-www-form-urlencoded) or "xml"'),
     ]);
   });
 

@@ -26,6 +26,7 @@ import {
   toJsonValue,
 } from "./definition-input";
 import { HEADER_NAME_PATTERN, headerValueProblem, RESERVED_HEADER_NAMES } from "./header-value";
+import { checkXmlBody } from "./xml-body";
 import {
   checkPathPlaceholders,
   checkPlaceholders,
@@ -46,7 +47,7 @@ export interface PersistedRequest {
   readonly headers: Readonly<Record<string, string>>;
   readonly query: Readonly<Record<string, string>>;
   readonly body: JsonValue;
-  readonly body_format?: "form";
+  readonly body_format?: Exclude<BodyFormat, "json">;
   readonly query_style?: Readonly<Record<string, QueryStyle>>;
 }
 
@@ -91,9 +92,10 @@ export function parseRequest(
     issues.add(childPath(path, "body"), `a ${method} request takes no body: remove it, or use POST, PUT or PATCH`);
   }
   const bodyFormat = readBodyFormat(input.body_format, childPath(path, "body_format"), issues);
-  if (bodyFormat === "form") {
+  if (bodyFormat !== "json") {
     if (bodiless) issues.add(childPath(path, "body_format"), `a ${method} request takes no body, so it has no body format: remove body_format`);
-    else checkFormBody(body, childPath(path, "body"), issues);
+    else if (bodyFormat === "form") checkFormBody(body, childPath(path, "body"), issues);
+    else checkXmlBody(body, childPath(path, "body"), issues);
   }
   const queryStyle = readQueryStyle(input.query_style, query, scope.schema, childPath(path, "query_style"), issues);
   return { method: method ?? "GET", url, headers, query, body, bodyFormat, queryStyle };
@@ -102,7 +104,7 @@ export function parseRequest(
 function readBodyFormat(input: unknown, path: string, issues: Issues): BodyFormat {
   if (isAbsent(input)) return "json";
   if (typeof input === "string" && (BODY_FORMATS as readonly string[]).includes(input)) return input as BodyFormat;
-  issues.add(path, `must be "json" (the default) or "form" (application/x-www-form-urlencoded), found ${typeof input === "string" ? `"${input}"` : describeValue(input)}`);
+  issues.add(path, `must be "json" (the default), "form" (application/x-www-form-urlencoded) or "xml", found ${typeof input === "string" ? `"${input}"` : describeValue(input)}`);
   return "json";
 }
 

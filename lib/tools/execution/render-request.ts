@@ -18,6 +18,7 @@ import { toWellFormedText } from "../../secrets";
 import { headerValueProblem, isAbsent, secretHeaderNamesOf } from "../definition";
 import { contextField, findPlaceholders, isContextReference, soleReference, type TurnContext } from "../placeholders";
 import type { BodyFormat, HttpMethod, JsonValue, QueryStyle, ToolDefinition } from "../types";
+import { xmlDocument, XmlBodyProblem } from "./xml-document";
 
 /** The request as it will be sent, minus secret header values. */
 export interface RenderedRequest {
@@ -265,8 +266,9 @@ function addFormFields(fields: [string, string][], name: string, value: unknown)
   }
 }
 
-/** A rendered body on the wire: form fields urlencoded, a string as text, anything else as JSON. */
-function encodeBody(rendered: unknown, format: BodyFormat): { text: string; contentType: string } {
+/** A rendered body on the wire: form fields urlencoded, elements as XML, a string as text, anything else as JSON. @throws XmlBodyProblem */
+function encodeBody(rendered: unknown, format: BodyFormat, template: JsonValue): { text: string; contentType: string } {
+  if (format === "xml") return { text: xmlDocument(rendered, Object.keys(template as object)[0]!), contentType: "application/xml" };
   if (format === "form") {
     const fields: [string, string][] = [];
     for (const [name, value] of Object.entries(rendered as object)) addFormFields(fields, name, value);
@@ -279,7 +281,7 @@ function encodeBody(rendered: unknown, format: BodyFormat): { text: string; cont
 /**
  * Renders `def.request` with `args` (already validated) and the turn context. Every problem is
  * reported at once. A form body is sent urlencoded (`application/x-www-form-urlencoded` unless a
- * Content-Type is set); otherwise a body that renders to a string is sent as text (`text/plain`
+ * Content-Type is set), an XML body as a document (`application/xml` unless set); otherwise a body that renders to a string is sent as text (`text/plain`
  * unless set) and any other body as JSON (`application/json` unless set).
  */
 export function renderRequest(def: ToolDefinition, args: Readonly<Record<string, unknown>>, context: TurnContext = {}): RenderOutcome {
@@ -300,7 +302,13 @@ export function renderRequest(def: ToolDefinition, args: Readonly<Record<string,
   let body: string | null = null;
   const rendered = compiled.body === null ? undefined : renderBody(compiled.body, values);
   if (rendered !== undefined && rendered !== null) {
-    const encoded = encodeBody(rendered, compiled.bodyFormat);
+    let encoded: { text: string; contentType: string };
+    try {
+      encoded = encodeBody(rendered, compiled.bodyFormat, def.request.body);
+    } catch (error) {
+      if (!(error instanceof XmlBodyProblem)) throw error;
+      return { ok: false, issues: [{ path: "request.body", message: error.message }] };
+    }
     body = encoded.text;
     if (!compiled.secretContentType && !Object.keys(headers).some(isContentType)) headers["Content-Type"] = encoded.contentType;
   }
