@@ -39,6 +39,8 @@ export function OpenApiImport() {
   const [choices, setChoices] = useState<Record<string, Choice>>({});
   const [outcome, setOutcome] = useState<ActionResult<ImportReport> | null>(null);
   const [createMissing, setCreateMissing] = useState(false);
+  /** User names typed for Basic auth credentials the document proposes without one, by credential name. */
+  const [userNames, setUserNames] = useState<Record<string, string>>({});
   /** A Postman collection's variable values the operator changed, by name. */
   const [variables, setVariables] = useState<Record<string, string>>({});
   const [pending, startTransition] = useTransition();
@@ -77,7 +79,9 @@ export function OpenApiImport() {
   };
   const chosen = () => (inspected?.operations ?? []).flatMap((operation) => (operation.importable && selected.has(operation.key) ? [operation] : []));
   const chosenTools = () => chosen().map((operation) => renamedTool(operation, names));
-  const proposedCredentials = () => [...new Map(chosen().flatMap(({ credential }) => (credential ? [[credential.name, withoutNote(credential)] as const] : []))).values()];
+  const proposals = () => [...new Map(chosen().flatMap(({ credential }) => (credential ? [[credential.name, credential] as const] : []))).values()];
+  const unnamedBasic = () => proposals().flatMap((credential) => (credential.kind === "basic" && credential.username === "" ? [credential.name] : []));
+  const proposedCredentials = () => proposals().map((credential) => withoutNote(credential, userNames));
   const check = () =>
     startTransition(async () => {
       setOutcome(null);
@@ -210,7 +214,12 @@ export function OpenApiImport() {
           problems={problems}
           choices={choices}
           onChoose={(name, choice) => setChoices((current) => ({ ...current, [name]: choice }))}
-          createMissing={{ checked: createMissing, onChange: setCreateMissing, what: "credentials of the kind the document describes (a query key, or Basic auth with its user name)" }}
+          createMissing={{
+            checked: createMissing,
+            onChange: setCreateMissing,
+            what: "credentials of the kind the document describes (a query key, or Basic auth with its user name)",
+            userNames: { needed: unnamedBasic(), values: userNames, onChange: (credential, userName) => setUserNames((current) => ({ ...current, [credential]: userName })) },
+          }}
           onImport={runImport}
           pending={pending}
           failure={outcome && !outcome.ok ? outcome.message : undefined}
@@ -221,9 +230,9 @@ export function OpenApiImport() {
   );
 }
 
-/** What the import needs of a proposed credential to create it: all but the picker's note. */
-function withoutNote({ note: _note, ...credential }: ProposedCredential): ProposedCredentialInput {
-  return credential;
+/** What the import needs of a proposed credential to create it: all but the picker's note, with the user name typed for a Basic one the document leaves without. */
+function withoutNote({ note: _note, ...credential }: ProposedCredential, userNames: Readonly<Record<string, string>>): ProposedCredentialInput {
+  return credential.kind === "basic" && credential.username === "" ? { ...credential, username: (userNames[credential.name] ?? "").trim() } : credential;
 }
 
 interface CollectionVariablesProps {

@@ -7,6 +7,7 @@ import { Badge, StatusBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
+import { Input } from "@/components/ui/field";
 import { FormStatus } from "@/components/ui/form-status";
 import { JsonEditor } from "@/components/ui/json-editor";
 import { Select } from "@/components/ui/select";
@@ -112,6 +113,12 @@ export interface PreviewCardProps {
     readonly onChange: (checked: boolean) => void;
     /** What the created credentials are, when the document says (default: a header credential on Authorization). */
     readonly what?: string;
+    /** Basic auth credentials to create whose user name the operator types here (the document does not say it). */
+    readonly userNames?: {
+      readonly needed: readonly string[];
+      readonly values: Readonly<Record<string, string>>;
+      readonly onChange: (credential: string, userName: string) => void;
+    };
   };
   readonly onImport: () => void;
   readonly pending: boolean;
@@ -122,7 +129,9 @@ export interface PreviewCardProps {
 export function PreviewCard({ preview, problems, choices, onChoose, createMissing, onImport, pending, failure }: PreviewCardProps) {
   const unchosen = preview.tools.filter((tool) => tool.status === "exists" && choices[tool.name] === undefined).length;
   const missing = preview.missingCredentials.length > 0 && !createMissing?.checked;
-  const blocked = problems > 0 || unchosen > 0 || missing || preview.tools.length === 0;
+  const userNames = createMissing?.userNames;
+  const unnamed = createMissing?.checked === true && (userNames?.needed ?? []).some((name) => preview.missingCredentials.some((credential) => credential.name === name) && !userNames?.values[name]?.trim());
+  const blocked = problems > 0 || unchosen > 0 || missing || unnamed || preview.tools.length === 0;
   return (
     <Card title="What the import does" description="Nothing is written until you import; then every tool is written, or none.">
       <div className="grid gap-4">
@@ -146,7 +155,9 @@ export function PreviewCard({ preview, problems, choices, onChoose, createMissin
                   ? "Choose whether to skip or overwrite each existing tool."
                   : missing
                     ? "Nothing is imported while a credential the tools name is missing."
-                    : undefined)
+                    : unnamed
+                      ? "Enter the user name of each Basic auth credential to create."
+                      : undefined)
             }
           />
         </div>
@@ -164,8 +175,11 @@ function MissingCredentials({ preview, createMissing }: { preview: ImportPreview
       </h3>
       <ul className="grid gap-1">
         {preview.missingCredentials.map((credential) => (
-          <li key={credential.name}>
-            <code className="font-mono">{credential.name}</code>, named by {credential.tools.join(", ")}
+          <li key={credential.name} className="grid gap-1">
+            <span>
+              <code className="font-mono">{credential.name}</code>, named by {credential.tools.join(", ")}
+            </span>
+            {createMissing?.userNames?.needed.includes(credential.name) && <UserNameField credential={credential.name} userNames={createMissing.userNames} />}
           </li>
         ))}
       </ul>
@@ -187,6 +201,19 @@ function MissingCredentials({ preview, createMissing }: { preview: ImportPreview
         </label>
       )}
     </section>
+  );
+}
+
+/** The user name of a Basic auth credential the import creates: the password is entered later, on the Credentials page. */
+function UserNameField({ credential, userNames }: { credential: string; userNames: NonNullable<NonNullable<PreviewCardProps["createMissing"]>["userNames"]> }) {
+  const id = `user-name-${credential}`;
+  return (
+    <span className="flex min-w-0 flex-wrap items-center gap-2">
+      <label htmlFor={id} className="shrink-0">
+        Basic auth user name <span className="sr-only">of {credential}</span>
+      </label>
+      <Input id={id} className="h-8 w-full min-w-0 font-mono sm:w-56" autoComplete="off" value={userNames.values[credential] ?? ""} onChange={(event) => userNames.onChange(credential, event.target.value)} />
+    </span>
   );
 }
 

@@ -436,12 +436,24 @@ describe("security schemes", () => {
     expect(operation.tool.request.headers).toEqual({ "X-API-Key": "" });
     expect(operation.tool.secret_headers).toEqual(["X-API-Key"]);
   });
-  it("turn HTTP bearer and basic into an empty Authorization secret", async () => {
-    for (const scheme of ["bearer", "basic"]) {
-      const operation = await tool(secured({ auth: { type: "http", scheme } }, [{ auth: [] }]));
-      expect(operation.tool.request.headers).toEqual({ Authorization: "" });
-      expect(operation.secrets[0]!.note).toMatch(scheme === "bearer" ? /Bearer/ : /Basic/);
-    }
+  it("turn HTTP bearer into an empty Authorization secret", async () => {
+    const operation = await tool(secured({ auth: { type: "http", scheme: "bearer" } }, [{ auth: [] }]));
+    expect(operation.tool.request.headers).toEqual({ Authorization: "" });
+    expect(operation.secrets[0]!.note).toMatch(/Bearer/);
+  });
+  it.each([["OpenAPI 3's http basic", { type: "http", scheme: "basic" }], ["Swagger 2.0's basic", { type: "basic" }]])(
+    "offer %s as a shared basic credential whose user name the operator gives",
+    async (_case, scheme) => {
+      const operation = await tool(secured({ Login: scheme }, [{ Login: [] }]));
+      expect(operation.credential).toEqual({ name: "test_login", kind: "basic", username: "", note: "Basic auth: a user name and password (Login)" });
+      expect(operation.tool.auth).toEqual({ credential: "test_login" });
+      expect([operation.tool.request.headers, operation.tool.secret_headers]).toEqual([{}, []]);
+    },
+  );
+  it("send Basic auth as an Authorization secret beside a query key (a tool names one credential)", async () => {
+    const operation = await tool(secured({ Login: { type: "http", scheme: "basic" }, key: { type: "apiKey", in: "query", name: "key" } }, [{ Login: [], key: [] }]));
+    expect(operation.credential).toMatchObject({ kind: "query", parameterName: "key" });
+    expect(operation.secrets).toEqual([{ name: "Authorization", note: '"Basic " and the base64 of user:password (Login)' }]);
   });
   it("take the first alternative that can be expressed, and refuse when none can", async () => {
     const schemes = { cookie: { type: "apiKey", in: "cookie", name: "session" }, header: { type: "apiKey", in: "header", name: "X-Key" } };

@@ -17,8 +17,9 @@ export interface SecretHeader {
 
 /**
  * A shared credential the tool names (`auth.credential`): an API key that travels in the query, or
- * Basic auth whose user name the source gives (a Postman collection). Created empty by the import
- * when the operator asks, its secret entered on the Credentials page.
+ * Basic auth — with the user name when the source gives one (a Postman collection), else `""`: the
+ * operator types it in the picker's "Missing credentials" block. Created empty by the import when
+ * the operator asks, its secret entered on the Credentials page.
  */
 export type ProposedCredential =
   | {
@@ -36,7 +37,8 @@ export interface SecurityNeeds {
   readonly credential: ProposedCredential | null;
 }
 
-type SchemeNeed = { readonly header: SecretHeader } | { readonly credential: ProposedCredential };
+/** A scheme's need; a credential that cannot be used beside another may fall back to a secret header. */
+type SchemeNeed = { readonly header: SecretHeader } | { readonly credential: ProposedCredential; readonly fallback?: SecretHeader };
 
 /** Longest part of a credential name taken from the document's title. */
 const TITLE_PART = 30;
@@ -64,8 +66,13 @@ export function securityNeeds(operation: Record<string, unknown>, api: Record<st
   throw new NotImportable(firstProblem ?? "its security requirements cannot be read");
 }
 
-/** The needs of one alternative, whose schemes all apply together: a tool names one credential at most. */
-function alternativeNeeds(needs: readonly SchemeNeed[]): SecurityNeeds {
+/**
+ * The needs of one alternative, whose schemes all apply together: a tool names one credential at
+ * most, so beside a query key, Basic auth is an `Authorization` secret header instead.
+ */
+function alternativeNeeds(schemeNeeds: readonly SchemeNeed[]): SecurityNeeds {
+  const several = schemeNeeds.filter((need) => "credential" in need).length > 1;
+  const needs = several ? schemeNeeds.map((need) => ("fallback" in need && need.fallback ? { header: need.fallback } : need)) : schemeNeeds;
   const credentials = needs.flatMap((need) => ("credential" in need ? [need.credential] : []));
   if (credentials.length > 1) {
     throw new NotImportable(`it sends ${credentials.length} API keys in the query (${credentials.map((credential) => (credential.kind === "query" ? credential.parameterName : credential.name)).join(", ")}), and a tool takes one shared credential`);
@@ -97,8 +104,14 @@ function needOf(name: string, scheme: unknown, title: string): SchemeNeed {
   }
   const httpScheme = typeof scheme.scheme === "string" ? scheme.scheme.toLowerCase() : "";
   const header = (note: string): SchemeNeed => ({ header: { name: "Authorization", note } });
-  if (type === "basic" || (type === "http" && httpScheme === "basic")) return header(`"Basic " and the base64 of user:password (${name})`);
+  if (type === "basic" || (type === "http" && httpScheme === "basic")) {
+    return {
+      credential: { name: sharedCredentialName(title, name), kind: "basic", username: "", note: `Basic auth: a user name and password (${name})` },
+      fallback: { name: "Authorization", note: `"Basic " and the base64 of user:password (${name})` },
+    };
+  }
   if (type === "http" && httpScheme === "bearer") return header(`"Bearer " and the token (${name})`);
   if (type === "oauth2" || type === "openIdConnect") return header(`"Bearer " and an access token: Quiver does not run the ${String(type)} flow (${name})`);
   throw new NotImportable(`its security scheme ${name} (${String(type)}${httpScheme ? ` ${httpScheme}` : ""}) cannot be expressed as a header`);
 }
+

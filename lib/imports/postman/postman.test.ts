@@ -147,6 +147,7 @@ describe("a Postman collection", () => {
       item: [
         { name: "List things", request: { method: "GET", url: "https://old.test/things?page={{page}}", auth: { type: "basic", basic: { username: "reporter", password: "p4ss-not-imported" } } } },
         { name: "Anyone", request: { method: "GET", url: "https://old.test/anyone", auth: { type: "basic", basic: { username: "{{user}}", password: "" } } } },
+        { name: "Nobody yet", request: { method: "GET", url: "https://old.test/nobody", auth: { type: "basic", basic: { username: "", password: "" } } } },
       ],
     };
     const inspected = inspectPostman(v20);
@@ -158,6 +159,8 @@ describe("a Postman collection", () => {
     const anyone = importable(inspected.operations, "Anyone");
     expect([anyone.tool.secret_headers, anyone.credential]).toEqual([["Authorization"], null]);
     expect(anyone.secrets[0]!.note).toMatch(/Basic/);
+    // No user name at all: still a basic credential, whose user name the operator types at import.
+    expect(importable(inspected.operations, "Nobody yet").credential).toEqual({ name: "old_basic", kind: "basic", username: "", note: "Basic auth: a user name and password (the collection's basic auth)" });
   });
 });
 

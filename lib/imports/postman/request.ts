@@ -254,8 +254,9 @@ function authParameters(auth: Record<string, unknown>, type: string): Map<string
 
 /**
  * Postman auth → secret headers (values never imported) or a shared credential: `query` for an API
- * key in the query, `basic` for Basic auth whose user name is known (a password is a secret, never
- * imported; without a user name it stays an empty Authorization header).
+ * key in the query, `basic` for Basic auth, with its user name when the collection gives one (the
+ * operator types it otherwise; a password is a secret, never imported). A user name that is still
+ * a variable, or holds a colon, leaves an empty Authorization header.
  */
 function authNeeds(input: unknown, title: string, values: ReadonlyMap<string, string>): { secrets: SecretHeader[]; credential: ProposedCredential | null } {
   const auth = isRecord(input) ? input : null;
@@ -268,8 +269,9 @@ function authNeeds(input: unknown, title: string, values: ReadonlyMap<string, st
       return header('"Bearer " and the token (the collection\'s bearer auth)');
     case "basic": {
       const username = resolveVariables(authParameters(auth!, "basic").get("username") ?? "", values).trim();
-      if (username === "" || username.includes("{{") || username.includes(":")) return header('"Basic " and the base64 of user:password (the collection\'s basic auth)');
-      return { secrets: [], credential: { name: sharedCredentialName(title, "basic"), kind: "basic", username, note: `Basic auth as ${username}: enter the password (the collection's basic auth)` } };
+      if (username.includes("{{") || username.includes(":")) return header('"Basic " and the base64 of user:password (the collection\'s basic auth)');
+      const note = username === "" ? "Basic auth: a user name and password (the collection's basic auth)" : `Basic auth as ${username}: enter the password (the collection's basic auth)`;
+      return { secrets: [], credential: { name: sharedCredentialName(title, "basic"), kind: "basic", username, note } };
     }
     case "oauth2":
       return header('"Bearer " and an access token: Quiver does not run the OAuth 2.0 flow');
