@@ -4,7 +4,9 @@
  * against the mock upstream; a form-body operation imports and sends its fields urlencoded, an
  * XML-body one as the XML document its schema describes; an API
  * key in the query arrives as a shared query credential created empty, whose key, once entered, is
- * sent as ?key= and never shown; a Postman collection's request, its base URL variable given a
+ * sent as ?key= and never shown; Basic auth arrives as a shared basic credential whose user name the
+ * operator types at import and whose password, entered on the Credentials page, is sent and never
+ * shown; a Postman collection's request, its base URL variable given a
  * value by the operator, imports and fires with its JSON body;
  * a curl command pasted on the new-tool page becomes a draft whose
  * credential stays on the server, a body value becomes a parameter, and the saved tool dry-runs.
@@ -15,10 +17,13 @@ import { expect, test } from "./fixtures/test";
 import { expectAccessible } from "./support/accessibility";
 import { E2E_DATABASE_URL, E2E_MOCK_UPSTREAM, storageStateFor } from "./support/environment";
 
-const CREATED = ["e2e_imp_list_widgets", "e2e_imp_create_widget", "e2e_imp_create_charge", "e2e_imp_create_order", "e2e_imp_curl_note", "e2e_imp_geocode", "e2e_imp_pm_note"];
+const CREATED = ["e2e_imp_list_widgets", "e2e_imp_create_widget", "e2e_imp_create_charge", "e2e_imp_create_order", "e2e_imp_curl_note", "e2e_imp_geocode", "e2e_imp_ledger", "e2e_imp_pm_note"];
 /** The shared credential the keyed document's query API key becomes: its title, then its scheme's name. */
 const MAPS_CREDENTIAL = "e2e_maps_maps_key";
 const MAPS_KEY = "e2e-maps-key-0123456789";
+/** The basic credential the ledger document's Basic auth becomes, and what the operator enters for it. */
+const LEDGER_CREDENTIAL = "e2e_ledger_login";
+const LEDGER_PASSWORD = "e2e-ledger-password-0123456789";
 const CURL_SECRET = "Bearer e2e-curl-secret-0123456789";
 
 const DOCUMENT = JSON.stringify(
@@ -76,6 +81,16 @@ const XML_DOCUMENT = JSON.stringify({
       },
     },
   },
+});
+
+/** An API behind Basic auth: imported through a shared basic credential. */
+const BASIC_DOCUMENT = JSON.stringify({
+  openapi: "3.0.3",
+  info: { title: "E2E ledger", version: "1" },
+  servers: [{ url: E2E_MOCK_UPSTREAM }],
+  security: [{ Login: [] }],
+  components: { securitySchemes: { Login: { type: "http", scheme: "basic" } } },
+  paths: { "/e2e-imp/ledger": { get: { operationId: "e2eImpLedger", summary: "Read the ledger", responses: { "200": { description: "ok" } } } } },
 });
 
 /** An API whose key travels in the query (`?key=`): imported through a shared query credential. */
@@ -153,6 +168,17 @@ async function fireFromTestTab(page: Page, tool: string, fill: () => Promise<voi
   return received;
 }
 
+/** The page as it is, at 1280 and 390 px: no sideways scroll, accessible, a screenshot kept to look at. */
+async function lookAt(page: Page, name: string, what: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: `data/screenshots/${name}-${width}.png`, fullPage: true });
+    await expectAccessible(page, `${what} at ${width} px`);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
 /** Deletes what this spec created, through the data layer (whatever a failed run left behind). */
 async function deleteCreated() {
   process.env.DATABASE_URL = E2E_DATABASE_URL;
@@ -167,7 +193,7 @@ async function deleteCreated() {
     const stored = await getTool(name);
     if (stored) await deleteTool(name, stored.version, actor);
   }
-  if (await getCredentialRecord(MAPS_CREDENTIAL)) await deleteCredential(MAPS_CREDENTIAL, actor);
+  for (const credential of [MAPS_CREDENTIAL, LEDGER_CREDENTIAL]) if (await getCredentialRecord(credential)) await deleteCredential(credential, actor);
 }
 
 test.describe("as an editor", () => {
@@ -295,6 +321,44 @@ test.describe("as an editor", () => {
     expect([sent?.path, sent?.query]).toEqual(["/e2e-imp/geocode", { address: "1 Main St", key: MAPS_KEY }]);
   });
 
+  test("Basic auth: a shared basic credential whose user name is typed at import, its password sent and never shown", async ({ page, leakGuard }) => {
+    leakGuard.watch(LEDGER_PASSWORD);
+    await page.goto("/tools/import-tools");
+    await page.getByRole("tab", { name: "OpenAPI" }).click();
+    await page.getByRole("textbox", { name: "Document" }).fill(BASIC_DOCUMENT);
+    await page.getByRole("button", { name: "Read operations" }).click();
+    const ledger = page.getByRole("listitem", { name: "GET /e2e-imp/ledger" });
+    await ledger.getByRole("checkbox").check();
+    await expect(ledger).toContainText(`Shared credential: ${LEDGER_CREDENTIAL} Basic auth: a user name and password (Login)`);
+
+    await page.getByRole("button", { name: "Check 1 tool" }).click();
+    const missing = page.getByRole("region", { name: "Missing credentials" });
+    await missing.getByRole("checkbox").check();
+    const importButton = page.getByRole("button", { name: "Import", exact: true });
+    await expect(importButton).toBeDisabled();
+    await expect(page.getByText("Enter the user name of each Basic auth credential to create.")).toBeVisible();
+    await missing.getByRole("textbox", { name: `Basic auth user name of ${LEDGER_CREDENTIAL}` }).fill("ledger-bot");
+    await lookAt(page, "importers-basic-user-name", "Basic auth user name asked");
+    await importButton.click();
+    await expect(page.getByRole("link", { name: "e2e_imp_ledger" })).toBeVisible();
+
+    await page.goto("/credentials");
+    await page.getByRole("row", { name: LEDGER_CREDENTIAL, exact: true }).getByRole("button", { name: `Actions for ${LEDGER_CREDENTIAL}` }).click();
+    await page.getByRole("menuitem", { name: "Edit" }).click();
+    const sheet = page.getByRole("dialog", { name: `Edit credential ${LEDGER_CREDENTIAL}` });
+    await expect(sheet.getByLabel("User name", { exact: true })).toHaveValue("ledger-bot");
+    await sheet.getByLabel("Password", { exact: true }).fill(LEDGER_PASSWORD);
+    await sheet.getByRole("button", { name: "Save credential" }).click();
+    await expect(page.getByText(`Credential ${LEDGER_CREDENTIAL} saved.`)).toBeVisible();
+
+    await clearMock();
+    await page.goto("/tools/e2e_imp_ledger?tab=test");
+    expect(await runVia(page, "Fire")).toBe(200);
+    await expect(runCard(page).getByText("Success", { exact: true })).toBeVisible();
+    const [sent] = await mockRequests();
+    expect([sent?.path, sent?.headers.authorization]).toEqual(["/e2e-imp/ledger", `Basic ${Buffer.from(`ledger-bot:${LEDGER_PASSWORD}`).toString("base64")}`]);
+  });
+
   test("a Postman collection: a variable given its value, a folder's request imported and fired, its JSON body arriving", async ({ page }) => {
     await page.goto("/tools/import-tools");
     await page.getByRole("tab", { name: "OpenAPI or Postman" }).click();
@@ -311,13 +375,7 @@ test.describe("as an editor", () => {
     await expect(page.getByRole("listitem", { name: "Notes / Upload file" })).toContainText("multipart form data");
     await create.getByRole("checkbox").check();
     await create.getByRole("textbox", { name: "Tool name" }).fill("e2e_imp_pm_note");
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: `data/screenshots/importers-postman-${width}.png`, fullPage: true });
-      await expectAccessible(page, `Postman collection read at ${width} px`);
-    }
-    await page.setViewportSize({ width: 1280, height: 720 });
+    await lookAt(page, "importers-postman", "Postman collection read");
     await page.getByRole("button", { name: "Check 1 tool" }).click();
     await page.getByRole("button", { name: "Import", exact: true }).click();
     await expect(page.getByRole("link", { name: "e2e_imp_pm_note" })).toBeVisible();
