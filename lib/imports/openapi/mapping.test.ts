@@ -57,6 +57,14 @@ describe("names", () => {
     const text = openapi({ [path]: { [method.toLowerCase()]: { ...(operationId ? { operationId } : {}), parameters, responses: ok } } });
     expect((await tool(text)).tool.name).toBe(expected);
   });
+  it.each([
+    ["getV2Users", "get_v2_users"],
+    ["E2E ledgerEntries", "e2e_ledger_entries"],
+    ["listS3Buckets", "list_s3_buckets"],
+    ["XMLHttpRequestSend", "xml_http_request_send"],
+  ])("read words where a person would: %s", async (operationId, expected) => {
+    expect((await tool(openapi({ "/a": { get: { operationId, responses: ok } } }))).tool.name).toBe(expected);
+  });
   it("get a prefix when they would start with a digit", async () => {
     expect((await tool(openapi({ "/x": { get: { operationId: "2fa-check", responses: ok } } }))).tool.name).toBe("op_2fa_check");
   });

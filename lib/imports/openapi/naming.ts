@@ -5,10 +5,15 @@
  */
 const MAX_NAME = 64;
 
-/** `getPetById` → `get_pet_by_id`, `X-Request-ID` → `x_request_id`, `2fa` → `p_2fa` (with prefix "p"). */
+/**
+ * `getPetById` → `get_pet_by_id`, `X-Request-ID` → `x_request_id`, `getV2Users` → `get_v2_users`,
+ * `E2E tests` → `e2e_tests` (a digit before a capital starts a word only when a lower-case letter
+ * follows it), `2fa` → `p_2fa` (with prefix "p").
+ */
 export function snakeCase(text: string, prefix: string): string {
   const words = text
-    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/([a-z])([A-Z])/g, "$1_$2")
+    .replace(/([0-9])([A-Z][a-z])/g, "$1_$2")
     .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "_")
