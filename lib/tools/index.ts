@@ -22,7 +22,6 @@ export {
 } from "./response";
 export { matchesToolSearch, type SearchableTool } from "./tool-search";
 export * from "./search";
-export { anthropicDeferredSpecs, hasNativeDeferredLoading, ANTHROPIC_TOOL_SEARCH_TOOL, type AnthropicDeferredList } from "./providers/deferred";
 export {
   AuthorizationError,
   curlCommand,

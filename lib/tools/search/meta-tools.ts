@@ -5,7 +5,7 @@
  * format renders them as it renders any tool; what they do is the agents' door's (it runs the
  * real tool through the same checks as a direct call).
  */
-import { PROVIDER_FORMATS, type ToolShape } from "../providers/types";
+import { PROVIDER_FORMATS, type ToolShape } from "../providers";
 
 export const SEARCH_TOOLS = "search_tools";
 export const DESCRIBE_TOOL = "describe_tool";
