@@ -21,6 +21,7 @@ const LABELS: Partial<Record<AuditAction, string>> = {
   "persona.toggle_tool": "Tool switched on or off",
   "persona.parent": "Persona moved",
   "persona.call_logging": "Call payload logging switched",
+  "persona.search_mode": "Search mode switched",
   "persona.delete": "Persona deleted",
   "user.create": "Operator added",
   "user.role": "Role changed",

@@ -54,6 +54,9 @@ export function LatestCalls({ calls, window, values, personaSlugs }: LatestCalls
             <Cell label="Duration" className="text-right tabular-nums max-md:text-left">{formatMs(call.durationMs)}</Cell>
             <Cell label="Key">
               <span className="break-all">{call.apiKeyName}</span> <Badge className="ml-1 uppercase">{call.channel}</Badge>
+              {call.viaSearch && (
+                <Badge className="ml-1" title="Called through search mode's call_tool">via search</Badge>
+              )}
             </Cell>
             <Cell label="Time" className="text-xs whitespace-nowrap text-muted-foreground tabular-nums">
               <time dateTime={call.createdAt.toISOString()}>{formatTime(call.createdAt)}</time>

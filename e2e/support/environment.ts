@@ -2,6 +2,8 @@
  * The e2e server's configuration: its own SQLite file, fixed test secrets and known operators.
  * Nothing here is used outside the test suite.
  */
+import { E2E_SEARCH_MODE_THRESHOLD } from "./search-mode-fixture";
+
 export const E2E_PORT = 3100;
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_DATABASE_URL = "file:./data/e2e.db";
@@ -40,6 +42,7 @@ export const E2E_SERVER_ENV: Record<string, string> = {
   QUIVER_DESTINATION_ALLOWLIST: "127.0.0.1",
   MOCK_UPSTREAM_PORT: String(E2E_MOCK_UPSTREAM_PORT),
   QUIVER_METRICS_TOKEN: E2E_METRICS_TOKEN,
+  QUIVER_SEARCH_MODE_THRESHOLD: String(E2E_SEARCH_MODE_THRESHOLD),
   // The test workers resolve with React's server condition (playwright.config.ts); the app must not.
   NODE_OPTIONS: "",
 };

@@ -20,6 +20,7 @@ import { SEEDED_SECRETS } from "../fixtures/seeded-secrets";
 import { E2E_DATABASE_URL, E2E_MOCK_UPSTREAM, E2E_MOCK_UPSTREAM_PORT, E2E_OPERATORS } from "./environment";
 import { LOCKOUT_OPERATOR } from "./lockout-operator";
 import { MCP_KEY_FILE, MCP_PERSONA, MCP_TOOLS } from "./mcp-fixture";
+import { SEARCH_DISABLED_TOOL, SEARCH_KEY_FILE, SEARCH_PERSONA, SEARCH_TOOLS } from "./search-mode-fixture";
 import { RUNTIME_DISABLED_TOOL, RUNTIME_KEYS_FILE, RUNTIME_PERSONA, RUNTIME_TOOLS, type RuntimeKeys } from "./runtime-api-fixture";
 
 const databaseFile = sqliteFilePath(E2E_DATABASE_URL);
@@ -211,6 +212,10 @@ const runtimeKeys: RuntimeKeys = {
   limited: (await runtimeKey("e2e runtime rate limit", [RUNTIME_PERSONA])).token,
 };
 writeFileSync(RUNTIME_KEYS_FILE, JSON.stringify(runtimeKeys), { mode: 0o600 });
+
+// The search mode journey's persona and key (e2e/search-mode.spec.ts): over the e2e threshold, search mode off.
+await createPersona({ slug: SEARCH_PERSONA, name: "Search mode check", grant: [...SEARCH_TOOLS], disabledTools: [SEARCH_DISABLED_TOOL] }, SYSTEM_ACTOR);
+writeFileSync(SEARCH_KEY_FILE, (await createApiKey({ name: "e2e search client", personaSlugs: [SEARCH_PERSONA] }, SYSTEM_ACTOR)).token, { mode: 0o600 });
 
 await getDb().$disconnect();
 console.log("e2e database ready");

@@ -13,6 +13,8 @@ export interface CallLogEntry {
   readonly personaSlug: string;
   readonly toolName: string;
   readonly channel: "api" | "mcp";
+  /** The call came through search mode's call_tool (absent: it did not). */
+  readonly viaSearch?: boolean;
   readonly outcome: "success" | "halt" | "error";
   readonly errorType: string | null;
   readonly httpStatus: number;
@@ -22,12 +24,12 @@ export interface CallLogEntry {
   readonly result: string | null;
 }
 
-/** Rows per INSERT: 12 parameters each, far below SQLite's and PostgreSQL's parameter limits. */
+/** Rows per INSERT: 13 parameters each, far below SQLite's and PostgreSQL's parameter limits. */
 const ROWS_PER_STATEMENT = 500;
 
 const rowValues = (entry: CallLogEntry) =>
   Prisma.sql`(${entry.createdAt}, ${entry.apiKeyId}, ${entry.apiKeyName}, ${entry.personaSlug}, ${entry.toolName}, ${entry.channel},
-    ${entry.outcome}, ${entry.errorType}, ${entry.httpStatus}, ${entry.durationMs}, ${entry.arguments}, ${entry.result})`;
+    ${entry.outcome}, ${entry.errorType}, ${entry.httpStatus}, ${entry.durationMs}, ${entry.arguments}, ${entry.result}, ${entry.viaSearch === true})`;
 
 /**
  * Inserts `entries`, one multi-row INSERT per 500, all or none (a batch that failed is written
@@ -43,7 +45,7 @@ export async function insertCallLogs(entries: readonly CallLogEntry[]): Promise<
     const rows = entries.slice(start, start + ROWS_PER_STATEMENT).map(rowValues);
     statements.push(db.$executeRaw`
       INSERT INTO call_logs (created_at, api_key_id, api_key_name, persona_slug, tool_name, channel,
-                             outcome, error_type, http_status, duration_ms, arguments, result)
+                             outcome, error_type, http_status, duration_ms, arguments, result, via_search)
       VALUES ${Prisma.join(rows)}`);
   }
   if (statements.length === 0) return 0;

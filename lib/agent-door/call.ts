@@ -11,7 +11,7 @@ import "server-only";
  */
 import { ValidationError } from "../errors";
 import { createRedactor } from "../secrets";
-import { dataTool, toolResponseToJSON, type AgentToolResult, type SecretSource, type Tool, type ToolResponse } from "../tools";
+import { dataTool, toolResponseToJSON, type AgentToolResult, type ProviderFormat, type SecretSource, type Tool, type ToolResponse } from "../tools";
 import { getExecutionConfig } from "../setup";
 import { parseTurnContext } from "../playground";
 import { toolAuthorization, toolSecretSource } from "../catalog";
@@ -20,6 +20,7 @@ import { logPayload, recordAgentCall } from "./call-log";
 import { countToolCall } from "../observability/metrics";
 import { contextFromMeta, linksToActiveSpan, markSpanFailed, traced, type Span } from "../observability/tracing";
 import { agentError, type AgentRefusal } from "./errors";
+import { answerMetaTool } from "./search-mode";
 import { agentCallTarget, type StoredDataTool } from "./snapshot";
 
 export interface AgentCall {
@@ -31,6 +32,10 @@ export interface AgentCall {
   readonly signal?: AbortSignal;
   /** Where an MCP request carries its caller's trace context (`params._meta`, SEP-414). */
   readonly meta?: Readonly<Record<string, unknown>>;
+  /** The format the agent lists tools in (the runtime API's `?format=` on the call), for search mode's describe_tool. */
+  readonly format?: ProviderFormat;
+  /** Set by search mode's call_tool: the real tool's call, logged as having come through search mode. */
+  readonly viaSearch?: boolean;
 }
 
 /** The tool ran: what the agent gets (redacted), and the tool's own response (already redacted by the executor). */
@@ -77,6 +82,9 @@ export function callAgentTool(call: AgentCall): Promise<AgentCallAnswer> {
 }
 
 async function runAgentTool(call: AgentCall, span: Span | null, operation: string): Promise<AgentCallAnswer> {
+  // Search mode's meta-tools; call_tool comes back here with the real tool's name.
+  const meta = await answerMetaTool(call, (inner) => runAgentTool(inner, span, operation));
+  if (meta !== null) return meta;
   const started = performance.now();
   const { identity, toolName } = call;
   const target = await agentCallTarget(identity.personaSlug, toolName, identity.catalogStamp);
@@ -88,6 +96,7 @@ async function runAgentTool(call: AgentCall, span: Span | null, operation: strin
   // Named only now: a name the persona does not have is the agent's free text.
   span?.updateName(`${operation} ${toolName}`);
   span?.setAttribute("gen_ai.tool.name", toolName);
+  if (call.viaSearch) span?.setAttribute("quiver.via_search", true);
   let context;
   try {
     context = parseTurnContext(call.context);
@@ -114,6 +123,7 @@ async function runAgentTool(call: AgentCall, span: Span | null, operation: strin
     personaSlug: identity.personaSlug,
     toolName,
     channel: call.channel,
+    viaSearch: call.viaSearch === true,
     outcome,
     errorType,
     httpStatus: 200,

@@ -13,7 +13,7 @@ import { consumeAgentRateLimit } from "./rate-limit";
 import { callAgentTool } from "./call";
 import type { McpDoor } from "./mcp-server";
 import { allowedHostnamesFromEnv } from "./settings";
-import { listAgentTools } from "./snapshot";
+import { listAgentMcpTools } from "./snapshot";
 
 let hostnames: readonly string[] | null = null;
 
@@ -21,7 +21,7 @@ let hostnames: readonly string[] | null = null;
 export const agentMcpDoor: McpDoor = {
   admit: admitAgent,
   consumeRateLimit: consumeAgentRateLimit,
-  listTools: listAgentTools,
+  listTools: listAgentMcpTools,
   callTool: callAgentTool,
   changes: new CatalogChangeBus(() => readCatalogStamp(getDb()), undefined, catalogStampSavedAt),
   get allowedHostnames() {

@@ -30,7 +30,7 @@ import {
   type ServerEventBus,
 } from "@modelcontextprotocol/server";
 import { annotateSpan } from "../observability/tracing";
-import type { Tool } from "../tools";
+import type { ToolShape } from "../tools";
 import type { AgentCallAnswer } from "./call";
 import { MAX_CALL_BODY_BYTES } from "./http";
 import { toCallToolResult } from "./mcp-results";
@@ -49,8 +49,8 @@ export interface McpDoor {
   admit(request: Request, personaSlug: string): Promise<{ ok: true; identity: McpAgentIdentity } | { ok: false; response: Response }>;
   /** One more call from the key's allowance (for each `tools/call` after the first in a batched 2025-era request). */
   consumeRateLimit(keyId: string): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }>;
-  /** The persona's effective tools, live. */
-  listTools(personaSlug: string): Promise<readonly Tool[]>;
+  /** What the persona lists, live: its effective tools, or in search mode the meta-tools. */
+  listTools(personaSlug: string): Promise<readonly ToolShape[]>;
   callTool(input: {
     identity: McpAgentIdentity;
     toolName: string;

@@ -4,13 +4,13 @@
  * server and `?format=mcp` serve the very same entries — a page at a time for large personas.
  */
 import { ProtocolError, ProtocolErrorCode, type ListToolsResult, type Tool as McpTool } from "@modelcontextprotocol/server";
-import { toProviderSpecs, type Tool } from "../tools";
+import { toProviderSpecs, type ToolShape } from "../tools";
 
 /** How many tools one `tools/list` page carries; a longer list continues with `nextCursor`. */
 export const MCP_TOOLS_PAGE_SIZE = 100;
 
 /** The `tools/list` entries for `tools`, in order. */
-export function mcpToolList(tools: readonly Tool[]): McpTool[] {
+export function mcpToolList(tools: readonly ToolShape[]): McpTool[] {
   return toProviderSpecs(tools, "mcp").map((spec) => ({ ...spec, inputSchema: spec.inputSchema as McpTool["inputSchema"] }));
 }
 

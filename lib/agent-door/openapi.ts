@@ -42,6 +42,13 @@ export function runtimeOpenApiDocument(serverUrl?: string): Record<string, unkno
           parameters: [
             slugParameter,
             { name: "format", in: "query", required: true, schema: { type: "string", enum: [...PROVIDER_FORMATS] } },
+            {
+              name: "deferred",
+              in: "query",
+              required: false,
+              description: "For a persona in search mode: false lists the search, describe and call meta-tools even where the provider loads tools on demand (Anthropic's tool search).",
+              schema: { type: "boolean", default: true },
+            },
             { name: "If-None-Match", in: "header", required: false, description: "An ETag from an earlier answer.", schema: { type: "string" } },
           ],
           responses: {

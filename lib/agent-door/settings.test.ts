@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { logPayload, PAYLOAD_LOG_LIMIT } from "./call-log";
-import { allowedHostnamesFromEnv, DEFAULT_API_RATE_LIMIT, DEFAULT_RETENTION_DAYS, rateLimitFromEnv, retentionDaysFromEnv } from "./settings";
+import {
+  allowedHostnamesFromEnv,
+  DEFAULT_API_RATE_LIMIT,
+  DEFAULT_RETENTION_DAYS,
+  DEFAULT_SEARCH_MODE_THRESHOLD,
+  rateLimitFromEnv,
+  retentionDaysFromEnv,
+  searchModeThresholdFromEnv,
+} from "./settings";
 
 describe("QUIVER_API_RATE_LIMIT", () => {
   it("reads calls/seconds, defaulting to 120 per 60 s", () => {
@@ -23,6 +31,19 @@ describe("QUIVER_CALL_LOG_RETENTION_DAYS", () => {
 
   it.each(["0", "1.5", "week"])("refuses %j naming the variable", (value) => {
     expect(() => retentionDaysFromEnv({ QUIVER_CALL_LOG_RETENTION_DAYS: value })).toThrow(/QUIVER_CALL_LOG_RETENTION_DAYS/);
+  });
+});
+
+describe("QUIVER_SEARCH_MODE_THRESHOLD", () => {
+  it("reads a number of tools, defaulting to 40", () => {
+    expect(searchModeThresholdFromEnv({})).toBe(DEFAULT_SEARCH_MODE_THRESHOLD);
+    expect(DEFAULT_SEARCH_MODE_THRESHOLD).toBe(40);
+    expect(searchModeThresholdFromEnv({ QUIVER_SEARCH_MODE_THRESHOLD: " " })).toBe(40);
+    expect(searchModeThresholdFromEnv({ QUIVER_SEARCH_MODE_THRESHOLD: "80" })).toBe(80);
+  });
+
+  it.each(["0", "-5", "12.5", "many"])("refuses %j naming the variable", (value) => {
+    expect(() => searchModeThresholdFromEnv({ QUIVER_SEARCH_MODE_THRESHOLD: value })).toThrow(/QUIVER_SEARCH_MODE_THRESHOLD: must be a whole number of tools/);
   });
 });
 

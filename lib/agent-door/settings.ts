@@ -33,15 +33,30 @@ export function rateLimitFromEnv(env: Readonly<Record<string, string | undefined
 
 export const DEFAULT_RETENTION_DAYS = 30;
 
+/** A whole number of at least 1 from variable `name`, `fallback` when unset or blank; `unit` names it in the refusal. */
+function positiveWholeNumberFromEnv(env: Readonly<Record<string, string | undefined>>, name: string, fallback: number, unit: string): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) {
+    throw new ValidationError([{ path: name, message: `must be a whole number of ${unit}, at least 1` }]);
+  }
+  return value;
+}
+
 /** Reads `QUIVER_CALL_LOG_RETENTION_DAYS` (whole days, at least 1). */
 export function retentionDaysFromEnv(env: Readonly<Record<string, string | undefined>>): number {
-  const raw = env.QUIVER_CALL_LOG_RETENTION_DAYS;
-  if (raw === undefined || raw.trim() === "") return DEFAULT_RETENTION_DAYS;
-  const days = Number(raw);
-  if (!Number.isInteger(days) || days < 1) {
-    throw new ValidationError([{ path: "QUIVER_CALL_LOG_RETENTION_DAYS", message: "must be a whole number of days, at least 1" }]);
-  }
-  return days;
+  return positiveWholeNumberFromEnv(env, "QUIVER_CALL_LOG_RETENTION_DAYS", DEFAULT_RETENTION_DAYS, "days");
+}
+
+export const DEFAULT_SEARCH_MODE_THRESHOLD = 40;
+
+/**
+ * Reads `QUIVER_SEARCH_MODE_THRESHOLD` (default 40): past this many tools, a persona's page suggests
+ * search mode. Forty is where clients start to cap (Cursor's MCP limit) and models' choice drops.
+ */
+export function searchModeThresholdFromEnv(env: Readonly<Record<string, string | undefined>>): number {
+  return positiveWholeNumberFromEnv(env, "QUIVER_SEARCH_MODE_THRESHOLD", DEFAULT_SEARCH_MODE_THRESHOLD, "tools");
 }
 
 /** Quiver's public origin, as operators and agents reach it: `NEXTAUTH_URL`'s (setup writes `http://localhost:3000`). */

@@ -17,13 +17,19 @@ import { countSnapshotRefresh } from "../observability/metrics";
 import { listPersonas, resolveStoredPersona, type PersonaDTO } from "../personas/server";
 import { personaChain } from "../personas";
 import {
+  anthropicDeferredSpecs,
+  buildToolIndex,
   builtinTools,
   dataTool,
+  hasNativeDeferredLoading,
+  META_TOOLS,
   parseToolDefinition,
   toProviderSpecs,
   type ProviderFormat,
   type Tool,
   type ToolDefinition,
+  type ToolIndex,
+  type ToolShape,
 } from "../tools";
 import { getExecutionConfig } from "../setup";
 
@@ -47,9 +53,12 @@ interface Snapshot {
   readonly dataTools: ReadonlyMap<string, StoredDataTool>;
   readonly personas: ReadonlyMap<string, PersonaDTO>;
   readonly logsPayloads: ReadonlySet<string>;
-  /** Filled on first use: effective tools and lists per persona (and format). */
+  /** The personas in search mode. */
+  readonly searchMode: ReadonlySet<string>;
+  /** Filled on first use: effective tools, lists per persona (and format) and search mode's index per persona. */
   readonly effective: Map<string, Tool[]>;
   readonly lists: Map<string, AgentToolList>;
+  readonly indexes: Map<string, ToolIndex>;
 }
 
 /** The latest snapshot per database client (one in production; tests switch between several). */
@@ -76,8 +85,10 @@ async function loadSnapshot(stamp: string): Promise<Snapshot> {
     dataTools,
     personas: new Map(personas.map((persona) => [persona.slug, persona])),
     logsPayloads: new Set(personas.filter((persona) => persona.logCallPayloads).map((persona) => persona.slug)),
+    searchMode: new Set(personas.filter((persona) => persona.exposeAsSearch).map((persona) => persona.slug)),
     effective: new Map(),
     lists: new Map(),
+    indexes: new Map(),
   };
 }
 
@@ -120,22 +131,63 @@ export async function agentTools(slug: string): Promise<Tool[] | null> {
   return effectiveTools(await snapshot(), slug);
 }
 
+/** How a list is asked for: `deferred: false` takes the meta-tools even where the provider could load tools on demand. */
+export interface AgentToolListOptions {
+  readonly deferred?: boolean;
+}
+
 /**
- * The persona's tools as `format` specifications with their ETag, or null when there is no such
- * persona (`stamp`: the state's stamp when the caller read it already).
+ * What an agent is listed: every effective tool, or — for a persona in search mode — the
+ * meta-tools, or where `format`'s provider loads tools on demand (Anthropic's tool search) every
+ * tool deferred behind that provider's search tool.
  */
-export async function agentToolList(slug: string, format: ProviderFormat, stamp?: string): Promise<AgentToolList | null> {
+function listedSpecs(state: Snapshot, slug: string, tools: readonly Tool[], format: ProviderFormat, options: AgentToolListOptions): unknown[] {
+  if (!state.searchMode.has(slug)) return toProviderSpecs(tools, format);
+  if (options.deferred !== false && hasNativeDeferredLoading(format)) return anthropicDeferredSpecs(tools);
+  return toProviderSpecs(META_TOOLS, format);
+}
+
+/**
+ * The persona's tools as an agent is listed them in `format` (see {@link listedSpecs}), with their
+ * ETag, or null when there is no such persona (`stamp`: the state's stamp when the caller read it already).
+ */
+export async function agentToolList(slug: string, format: ProviderFormat, stamp?: string, options: AgentToolListOptions = {}): Promise<AgentToolList | null> {
   const state = await snapshot(stamp);
   const tools = effectiveTools(state, slug);
   if (tools === null) return null;
-  const cacheKey = `${format}:${slug}`;
+  const cacheKey = `${format}:${options.deferred === false ? "meta" : "default"}:${slug}`;
   let list = state.lists.get(cacheKey);
   if (!list) {
-    const specs = toProviderSpecs(tools, format) as unknown[];
+    const specs = listedSpecs(state, slug, tools, format, options);
     list = { specs, etag: `"${createHash("sha256").update(JSON.stringify(specs)).digest("base64url")}"` };
     state.lists.set(cacheKey, list);
   }
   return list;
+}
+
+/** A persona as search mode sees it: whether it is in search mode, its effective tools and their index (built once per snapshot). */
+export interface AgentSearchState {
+  readonly searchMode: boolean;
+  readonly tools: readonly Tool[];
+  readonly index: ToolIndex;
+}
+
+/** Persona `slug`'s search state, or null when there is no such persona (`stamp`: as above). */
+export async function agentSearchState(slug: string, stamp?: string): Promise<AgentSearchState | null> {
+  const state = await snapshot(stamp);
+  const tools = effectiveTools(state, slug);
+  if (tools === null) return null;
+  let index = state.indexes.get(slug);
+  if (!index) {
+    index = buildToolIndex(tools.map((tool) => ({ ...tool, ...taggingOf(state.dataTools.get(tool.name)) })));
+    state.indexes.set(slug, index);
+  }
+  return { searchMode: state.searchMode.has(slug), tools, index };
+}
+
+/** A data tool's tags and group, for the index (code tools have none). */
+function taggingOf(stored: StoredDataTool | undefined): { tags: readonly string[]; group: string | null } {
+  return { tags: stored?.definition.tags ?? [], group: stored?.definition.group ?? null };
 }
 
 /**
@@ -156,6 +208,13 @@ export async function agentCallTarget(
     stored: tool?.origin === "data" ? (state.dataTools.get(toolName) ?? null) : null,
     logPayloads: state.logsPayloads.has(slug),
   };
+}
+
+/** What the MCP server lists for persona `slug`: its effective tools, or in search mode the meta-tools; empty when there is no such persona. */
+export async function listAgentMcpTools(personaSlug: string): Promise<readonly ToolShape[]> {
+  const state = await snapshot();
+  const tools = effectiveTools(state, personaSlug) ?? [];
+  return state.searchMode.has(personaSlug) ? META_TOOLS : tools;
 }
 
 /** The persona's effective tools, in catalog order; empty when there is no such persona. */

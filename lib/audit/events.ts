@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = [
   "persona.toggle_tool",
   "persona.parent",
   "persona.call_logging",
+  "persona.search_mode",
   "persona.delete",
   "user.create",
   "user.role",

@@ -6,7 +6,7 @@ import "server-only";
  */
 import { checkSignInSettings, oidcProviderFromEnv } from "../operators";
 import { executionConfigFromEnv, type ExecutionConfig } from "../tools";
-import { allowedHostnamesFromEnv, publicOriginFromEnv, rateLimitFromEnv, retentionDaysFromEnv } from "../agent-door";
+import { allowedHostnamesFromEnv, publicOriginFromEnv, rateLimitFromEnv, retentionDaysFromEnv, searchModeThresholdFromEnv } from "../agent-door";
 import { trustedProxiesFromEnv } from "../security/client-address";
 import { metricsTokenFromEnv } from "../observability/metrics-token";
 import { tracingSettingsFromEnv } from "../observability/tracing-setup";
@@ -37,6 +37,7 @@ export function validateConfiguration(): void {
   rateLimitFromEnv(process.env);
   allowedHostnamesFromEnv(process.env);
   retentionDaysFromEnv(process.env);
+  searchModeThresholdFromEnv(process.env);
   trustedProxiesFromEnv(process.env);
   metricsTokenFromEnv(process.env);
   tracingSettingsFromEnv(process.env);

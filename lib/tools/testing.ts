@@ -13,3 +13,4 @@ export {
 } from "./execution/test-support/upstream-server";
 export { createMockUpstream, MOCK_TOKEN_PREFIX, type MockUpstream, type MockUpstreamRecord } from "./execution/test-support/mock-upstream";
 export { extractResult, injectSecrets, lazyJson, redactJsonValue, redactorFor } from "./execution";
+export { LABELLED_REQUESTS, searchCorpusTools } from "./search/test-support/search-corpus";

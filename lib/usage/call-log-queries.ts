@@ -43,6 +43,8 @@ export interface CallLogEntry {
   readonly personaSlug: string;
   readonly toolName: string;
   readonly channel: string;
+  /** The call came through search mode's call_tool. */
+  readonly viaSearch: boolean;
   readonly outcome: string;
   readonly errorType: string | null;
   readonly httpStatus: number;
@@ -68,7 +70,7 @@ export async function listCallLogs(filters: CallLogFilters, page: { offset: numb
     where: whereOf(filters),
     select: {
       id: true, createdAt: true, apiKeyName: true, personaSlug: true, toolName: true,
-      channel: true, outcome: true, errorType: true, httpStatus: true, durationMs: true,
+      channel: true, viaSearch: true, outcome: true, errorType: true, httpStatus: true, durationMs: true,
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     skip: page.offset,

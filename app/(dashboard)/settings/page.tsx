@@ -7,6 +7,7 @@ import { hasRole } from "@/lib/operators";
 import { requirePageOperator } from "@/lib/operators/session";
 import { configuredDatabaseUrl, dialectOf } from "@/lib/db/database-url";
 import { getExecutionConfig } from "@/lib/setup";
+import { searchModeThresholdFromEnv } from "@/lib/agent-door";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -20,6 +21,7 @@ export default async function SettingsPage() {
     ["Default tool timeout", `${execution.defaultTimeoutSeconds} s`],
     ["Response size cap", `${Math.round(execution.maxResponseBytes / 1024)} KiB`],
     ["Destination allowlist", execution.allowlist.length > 0 ? execution.allowlist.join(", ") : "none (private and loopback addresses are refused)"],
+    ["Search mode suggested", `past ${searchModeThresholdFromEnv(process.env)} tools a persona (QUIVER_SEARCH_MODE_THRESHOLD)`],
   ] as const;
 
   return (

@@ -42,13 +42,18 @@ function matches(ifNoneMatch: string | null, etag: string): boolean {
 async function listTools(request: Request, slug: string): Promise<Response> {
   const admitted = await admitAgent(request, slug);
   if (!admitted.ok) return admitted.response;
-  const format = new URL(request.url).searchParams.get("format");
+  const query = new URL(request.url).searchParams;
+  const format = query.get("format");
   if (!isProviderFormat(format)) {
     const allowed = PROVIDER_FORMATS.join(", ");
     const message = format === null ? `Add ?format= with one of: ${allowed}.` : `Unknown format "${format}"; use one of: ${allowed}.`;
     return agentErrorResponse(agentError("bad_request", message));
   }
-  const list = await agentToolList(slug, format, admitted.identity.catalogStamp);
+  const deferred = query.get("deferred");
+  if (deferred !== null && deferred !== "true" && deferred !== "false") {
+    return agentErrorResponse(agentError("bad_request", `?deferred= takes true or false, not "${deferred}".`));
+  }
+  const list = await agentToolList(slug, format, admitted.identity.catalogStamp, { deferred: deferred !== "false" });
   if (list === null) return agentErrorResponse(agentError("not_found", `There is no persona "${slug}".`));
   const headers = { ETag: list.etag, "Cache-Control": "private, no-cache" };
   if (matches(request.headers.get("if-none-match"), list.etag)) return new Response(null, { status: 304, headers });
@@ -67,7 +72,16 @@ async function callTool(request: Request, slug: string, name: string): Promise<R
   if (!text.ok) return agentErrorResponse(text);
   const body = parseCallBody(text.text);
   if (!body.ok) return agentErrorResponse(body);
-  const answer = await callAgentTool({ identity: admitted.identity, toolName: name, arguments: body.arguments, context: body.context, channel: "api", signal: request.signal });
+  const format = new URL(request.url).searchParams.get("format");
+  const answer = await callAgentTool({
+    identity: admitted.identity,
+    toolName: name,
+    arguments: body.arguments,
+    context: body.context,
+    channel: "api",
+    signal: request.signal,
+    ...(isProviderFormat(format) ? { format } : {}),
+  });
   return answer.ok ? Response.json(answer.result) : agentErrorResponse(answer);
 }
 

@@ -5,9 +5,10 @@ import { defineAction, type Revalidation } from "../../actions/define-action";
 import { hasRole } from "../../operators";
 import { deletePersona } from "./persona-maintenance";
 import { createPersonaForCatalog, grantPersonaTools, togglePersonaTool, togglePersonaTools } from "./persona-tools";
-import { setPersonaCallLogging, setPersonaParent, updatePersonaDetails } from "./personas";
+import { setPersonaCallLogging, setPersonaParent, setPersonaSearchMode, updatePersonaDetails } from "./personas";
 import {
   callLoggingSchema,
+  searchModeSchema,
   newPersonaSchema,
   personaDetailsSchema,
   personaParentSchema,
@@ -88,6 +89,21 @@ export const setPersonaCallLoggingAction = defineAction(
   async ({ slug, enabled }, admin) => {
     const persona = await setPersonaCallLogging(slug, enabled, admin);
     return actionSuccess(undefined, `${persona.name}: arguments and results are ${persona.logCallPayloads ? "now kept" : "no longer kept"} in the call log.`);
+  },
+);
+
+/**
+ * Turns search mode on or off (editors and admins, like the tool switches: it changes what agents
+ * are shown, never what they may call).
+ */
+export const setPersonaSearchModeAction = defineAction(
+  { role: "editor", input: searchModeSchema, from: (slug: string, enabled: boolean) => ({ slug, enabled }), revalidate: PERSONA_PAGES },
+  async ({ slug, enabled }, editor) => {
+    const persona = await setPersonaSearchMode(slug, enabled, editor);
+    return actionSuccess(
+      undefined,
+      persona.exposeAsSearch ? `${persona.name} is in search mode: agents now see the search, describe and call tools.` : `${persona.name} lists every tool to agents again.`,
+    );
   },
 );
 

@@ -24,10 +24,11 @@ export interface PersonaChange {
   disabledTools?: string;
   parentId?: string | null;
   logCallPayloads?: boolean;
+  exposeAsSearch?: boolean;
 }
 
 /** The audit action a one-persona change records. */
-export type PersonaAction = "persona.update" | "persona.grant" | "persona.toggle_tool" | "persona.parent" | "persona.call_logging";
+export type PersonaAction = "persona.update" | "persona.grant" | "persona.toggle_tool" | "persona.parent" | "persona.call_logging" | "persona.search_mode";
 type ChangeOf = (current: PersonaDTO, tx: Tx) => PersonaChange | Promise<PersonaChange>;
 
 /**

@@ -25,6 +25,8 @@ export interface PersonaDTO {
   readonly disabledTools: readonly string[];
   /** Whether agent calls keep their arguments and results (redacted, capped) in the call log. */
   readonly logCallPayloads: boolean;
+  /** Search mode: agents get the meta-tools (search, describe, call) instead of every tool. */
+  readonly exposeAsSearch: boolean;
   readonly version: number;
   readonly createdAt: Date;
   readonly updatedAt: Date;
@@ -45,6 +47,7 @@ export function toDTO(row: PersonaRow): PersonaDTO {
     grant: row.grant === null ? null : readGrant(parseJson(row.grant)),
     disabledTools: parseNameList(row.disabledTools),
     logCallPayloads: row.logCallPayloads,
+    exposeAsSearch: row.exposeAsSearch,
     version: row.version,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -115,5 +118,6 @@ export function auditView(persona: PersonaDTO): JsonValue {
     grant: persona.grant === null || persona.grant === "all" ? persona.grant : [...persona.grant],
     disabledTools: [...persona.disabledTools],
     logCallPayloads: persona.logCallPayloads,
+    exposeAsSearch: persona.exposeAsSearch,
   };
 }

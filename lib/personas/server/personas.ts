@@ -141,6 +141,15 @@ export async function setPersonaCallLogging(slug: string, enabled: boolean, acto
 }
 
 /**
+ * Turns search mode on or off for persona `slug` (editors, checked by the caller): on, agents are
+ * offered the meta-tools (search, describe, call) instead of every tool. It changes what agents
+ * are shown, never what they may call.
+ */
+export async function setPersonaSearchMode(slug: string, enabled: boolean, actor: Actor): Promise<PersonaDTO> {
+  return changePersona(slug, actor, "persona.search_mode", () => ({ exposeAsSearch: enabled }));
+}
+
+/**
  * Moves persona `slug` under `parentSlug` (null: a root). A move that would make a cycle is
  * refused with a ConflictError. The check reads the whole tree, so it runs serializable: of two
  * concurrent moves that together would close a cycle, one is re-run and then refused.

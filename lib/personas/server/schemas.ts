@@ -49,3 +49,5 @@ export const personaParentSchema = z.object({ slug: personaSlugSchema, parentSlu
 
 /** Keeping call payloads on or off for a persona. */
 export const callLoggingSchema = z.object({ slug: personaSlugSchema, enabled: z.boolean() });
+/** Search mode's switch: the same shape, a persona and on or off. */
+export const searchModeSchema = callLoggingSchema;

@@ -21,3 +21,11 @@ export {
   type CompatibilityReport,
   type FindingSeverity,
 } from "./compatibility";
+export {
+  ANTHROPIC_TOOL_SEARCH_TOOL,
+  anthropicDeferredSpecs,
+  hasNativeDeferredLoading,
+  NATIVE_DEFERRED_FORMATS,
+  type AnthropicDeferredList,
+  type AnthropicDeferredToolSpec,
+} from "./deferred";

@@ -6,6 +6,7 @@ import { ConnectSnippets } from "@/components/api-keys/connect-snippets";
 import { AgentView } from "@/components/personas/agent-view";
 import { GrantEditor } from "@/components/personas/grant-editor";
 import { PersonaSettings } from "@/components/personas/persona-settings";
+import { SearchModeSetting, SearchModeSuggestion } from "@/components/personas/search-mode-setting";
 import { StaleNamesCleanup } from "@/components/personas/stale-names-cleanup";
 import { ToolSwitches } from "@/components/personas/tool-switches";
 import { Badge } from "@/components/ui/badge";
@@ -16,7 +17,7 @@ import { hasRole } from "@/lib/operators";
 import { requirePageOperator } from "@/lib/operators/session";
 import { getPersonaView, personaToolSpecs, previewPersonaDeletion, type PersonaView } from "@/lib/personas/server";
 import { NotFoundError } from "@/lib/errors";
-import { retentionDaysFromEnv } from "@/lib/agent-door";
+import { retentionDaysFromEnv, searchModeThresholdFromEnv } from "@/lib/agent-door";
 import { publicOrigin } from "@/lib/setup";
 import { PROVIDER_FORMATS } from "@/lib/tools/client";
 
@@ -101,6 +102,13 @@ export default async function PersonaPage({ params, searchParams }: { params: Pa
   const { persona, grantSummary, staleNames } = view.resolved;
   const toolOptions = view.tools.map((tool) => ({ value: tool.name, label: tool.name, group: tool.group, sideEffect: tool.sideEffect }));
   const exampleTool = view.tools.find((tool) => tool.available)?.name;
+  const searchMode = {
+    persona: slug,
+    enabled: persona.exposeAsSearch,
+    toolCount: view.availableCount,
+    threshold: searchModeThresholdFromEnv(process.env),
+    editable: hasRole(operator.role, "editor"),
+  };
 
   const panels: TabPanel[] = [
     {
@@ -113,7 +121,16 @@ export default async function PersonaPage({ params, searchParams }: { params: Pa
         </div>
       ),
     },
-    { value: "agent", label: "What the agent sees", content: <AgentView persona={slug} formats={formats} /> },
+    {
+      value: "agent",
+      label: "What the agent sees",
+      content: (
+        <div className="grid gap-4">
+          <SearchModeSetting {...searchMode} />
+          <AgentView persona={slug} formats={formats} />
+        </div>
+      ),
+    },
     {
       value: "connect",
       label: "Connect",
@@ -189,6 +206,7 @@ export default async function PersonaPage({ params, searchParams }: { params: Pa
         </div>
       </dl>
       <StaleNamesCleanup persona={slug} names={staleNames} canClean={hasRole(operator.role, "editor")} />
+      <SearchModeSuggestion {...searchMode} />
       <Tabs label="Persona sections" panels={panels} defaultValue={panels.some((panel) => panel.value === tab) ? tab : "tools"} />
     </section>
   );
