@@ -21,6 +21,7 @@ export {
   type ToolResponse,
 } from "./response";
 export { matchesToolSearch, type SearchableTool } from "./tool-search";
+export * from "./budget";
 export {
   AuthorizationError,
   curlCommand,
