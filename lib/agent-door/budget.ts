@@ -31,6 +31,12 @@ export async function agentToolBudget(slug: string, stamp?: string): Promise<Con
   return budget;
 }
 
+/** Each persona's budget (null for one that does not exist), all read against one stored state: the matrix's figures. */
+export async function agentToolBudgets(slugs: readonly string[]): Promise<(ContextBudget | null)[]> {
+  const stamp = await readCatalogStamp(getDb());
+  return Promise.all(slugs.map((slug) => agentToolBudget(slug, stamp)));
+}
+
 /** The budget as the runtime API answers it (snake_case, like the rest of its JSON). */
 export function budgetResponseBody(persona: string, budget: ContextBudget) {
   return {

@@ -4,10 +4,12 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ConnectSnippets } from "@/components/api-keys/connect-snippets";
 import { AgentView } from "@/components/personas/agent-view";
+import { ContextBudgetView } from "@/components/personas/context-budget";
 import { GrantEditor } from "@/components/personas/grant-editor";
 import { PersonaSettings } from "@/components/personas/persona-settings";
 import { StaleNamesCleanup } from "@/components/personas/stale-names-cleanup";
 import { ToolSwitches } from "@/components/personas/tool-switches";
+import { tokensText } from "@/components/tools/token-cost-labels";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
 import { Tabs, type TabPanel } from "@/components/ui/tabs";
@@ -16,7 +18,7 @@ import { hasRole } from "@/lib/operators";
 import { requirePageOperator } from "@/lib/operators/session";
 import { getPersonaView, personaToolSpecs, previewPersonaDeletion, type PersonaView } from "@/lib/personas/server";
 import { NotFoundError } from "@/lib/errors";
-import { retentionDaysFromEnv } from "@/lib/agent-door";
+import { agentToolBudget, retentionDaysFromEnv } from "@/lib/agent-door";
 import { publicOrigin } from "@/lib/setup";
 import { PROVIDER_FORMATS } from "@/lib/tools/client";
 
@@ -94,10 +96,12 @@ export default async function PersonaPage({ params, searchParams }: { params: Pa
   const tab = firstParam((await searchParams).tab);
   const isAdmin = hasRole(operator.role, "admin");
   const view = await viewOrNotFound(slug);
-  const [formats, deletion] = await Promise.all([
+  const [formats, deletion, budget] = await Promise.all([
     Promise.all(PROVIDER_FORMATS.map((format) => personaToolSpecs(slug, format))),
     isAdmin ? previewPersonaDeletion(slug) : null,
+    agentToolBudget(slug),
   ]);
+  if (budget === null) notFound();
   const { persona, grantSummary, staleNames } = view.resolved;
   const toolOptions = view.tools.map((tool) => ({ value: tool.name, label: tool.name, group: tool.group, sideEffect: tool.sideEffect }));
   const exampleTool = view.tools.find((tool) => tool.available)?.name;
@@ -114,6 +118,7 @@ export default async function PersonaPage({ params, searchParams }: { params: Pa
       ),
     },
     { value: "agent", label: "What the agent sees", content: <AgentView persona={slug} formats={formats} /> },
+    { value: "budget", label: "Context budget", content: <ContextBudgetView persona={slug} budget={budget} /> },
     {
       value: "connect",
       label: "Connect",
@@ -170,6 +175,14 @@ export default async function PersonaPage({ params, searchParams }: { params: Pa
           <dt className="text-xs text-muted-foreground">Available</dt>
           <dd className="tabular-nums">
             {view.availableCount} of {view.catalogSize} tools
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted-foreground">Context cost</dt>
+          <dd className="tabular-nums">
+            <Link href={`/personas/${slug}?tab=budget`} className="hover:underline">
+              {tokensText(budget.providers.openai.tokens)} a request (OpenAI)
+            </Link>
           </dd>
         </div>
         <div>
