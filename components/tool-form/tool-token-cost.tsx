@@ -40,12 +40,14 @@ export function ToolTokenCost({ definition }: { definition: ToolDefinition | nul
   const cost = answer?.cost;
   return (
     <section aria-labelledby="token-cost-heading" aria-busy={updating} className="mb-3 grid gap-1.5 rounded-md border bg-surface p-3 text-sm">
-      <h3 id="token-cost-heading" className="flex flex-wrap items-baseline justify-between gap-2 font-semibold">
-        Token cost
-        <span className="text-xs font-normal text-muted-foreground" aria-live="polite">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id="token-cost-heading" className="font-semibold">
+          Token cost
+        </h3>
+        <span className="text-xs text-muted-foreground" aria-live="polite">
           {updating ? "updating…" : "per request, for every persona that has this tool"}
         </span>
-      </h3>
+      </div>
       {answer !== null && cost === null ? (
         <p className="text-muted-foreground">The token cost could not be counted just now; it is tried again on the next change.</p>
       ) : cost ? (

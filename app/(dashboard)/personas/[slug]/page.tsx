@@ -202,7 +202,8 @@ export default async function PersonaPage({ params, searchParams }: { params: Pa
         </div>
       </dl>
       <StaleNamesCleanup persona={slug} names={staleNames} canClean={hasRole(operator.role, "editor")} />
-      <Tabs label="Persona sections" panels={panels} defaultValue={panels.some((panel) => panel.value === tab) ? tab : "tools"} />
+      {/* A link to ?tab= from this very page (the header's budget figure) opens that tab: a new tab remounts them. */}
+      <Tabs key={tab} label="Persona sections" panels={panels} defaultValue={panels.some((panel) => panel.value === tab) ? tab : "tools"} />
     </section>
   );
 }
