@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { PROVIDER_FORMATS, toProviderSpecs, type ToolShape } from "../providers";
 import type { JsonSchema, ObjectSchema } from "../types";
 import { CLIENT_TOOL_LIMITS, contextBudget, MOST_EXPENSIVE_COUNT, toolCost, type SpecLists } from "./context-budget";
-import { ANTHROPIC_TOOL_SYSTEM_PROMPT_TOKENS, o200kTokens, openaiRequestTokens, openaiToolTokens } from "./token-count";
+import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
+import { formatFunctionDefinitions, FUNCTION_DEFINITION_TOKEN_OVERHEAD, SYSTEM_FUNCTION_TOKEN_DEDUCTION } from "gpt-tokenizer/functionCalling";
+import { ANTHROPIC_TOOL_SYSTEM_PROMPT_TOKENS, o200kTokens, openaiFunction, openaiToolTokens } from "./token-count";
 
 const tool = (name: string, description: string, properties: Record<string, JsonSchema> = {}): ToolShape => ({
   name,
@@ -45,7 +47,9 @@ describe("o200k_base counts", () => {
         },
       },
     };
-    expect(openaiRequestTokens([weather])).toBe(101 - 33);
+    const { name, description, parameters } = weather.function;
+    const otherFormats = { name, description, input_schema: parameters };
+    expect(contextBudget({ openai: [weather], anthropic: [otherFormats], gemini: [otherFormats], mcp: [otherFormats] }).providers.openai.tokens).toBe(101 - 33);
   });
 
   it("counts the Responses API's flat function shape like the Chat Completions one", () => {
@@ -96,9 +100,22 @@ describe("contextBudget", () => {
     expect(budget.providers.anthropic.tokens).toBe(perTool("anthropic") + ANTHROPIC_TOOL_SYSTEM_PROMPT_TOKENS);
     expect(budget.providers.anthropic.overhead).toBe(ANTHROPIC_TOOL_SYSTEM_PROMPT_TOKENS);
     expect(budget.providers.gemini.tokens).toBe(perTool("gemini"));
-    // OpenAI's whole rendering is counted at once; it is the tools' own counts plus the wrapper, within a token per tool.
-    const openaiSum = budget.mostExpensive.reduce((sum, cost) => sum + cost.tokens.openai, 0) + budget.providers.openai.overhead;
-    expect(Math.abs(budget.providers.openai.tokens - openaiSum)).toBeLessThanOrEqual(tools.length);
+  });
+
+  it("totals OpenAI's tools exactly as counting the whole rendered list does", () => {
+    const property = fc.record({ type: fc.constantFrom("string", "integer", "boolean"), description: fc.option(fc.lorem({ maxCount: 6 }), { nil: undefined }) });
+    const entries = fc.uniqueArray(
+      fc.record({ name: fc.stringMatching(/^[a-z][a-z0-9_]{0,11}$/), description: fc.lorem({ maxCount: 20 }), properties: fc.dictionary(fc.stringMatching(/^[a-z][a-z0-9_]{0,8}$/), property, { maxKeys: 5 }) }),
+      { selector: (entry) => entry.name, minLength: 1, maxLength: 12 },
+    );
+    fc.assert(
+      fc.property(entries, (drafts) => {
+        const lists = listsOf(drafts.map(({ name, description, properties }) => tool(name, description, properties as Record<string, JsonSchema>)));
+        const whole = countTokens(formatFunctionDefinitions(lists.openai.map(openaiFunction))) + FUNCTION_DEFINITION_TOKEN_OVERHEAD - SYSTEM_FUNCTION_TOKEN_DEDUCTION;
+        expect(contextBudget(lists).providers.openai.tokens).toBe(whole);
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it("holds the tool count against every known client limit", () => {

@@ -7,7 +7,8 @@
  */
 import type { ProviderFormat } from "../providers";
 import { costReason, type CostReason } from "./cost-reasons";
-import { anthropicToolTokens, jsonTokens, openaiFunction, openaiRequestTokens, openaiToolTokens, requestOverhead } from "./token-count";
+import { createHash } from "node:crypto";
+import { anthropicToolTokens, jsonTokens, openaiFunction, openaiToolTokens, requestOverhead } from "./token-count";
 
 /** The specifications of one tool list in every format, index by index the same tools. */
 export type SpecLists = { readonly [F in ProviderFormat]: readonly unknown[] };
@@ -78,8 +79,27 @@ export interface ContextBudget {
 /** How many tools {@link ContextBudget.mostExpensive} lists. */
 export const MOST_EXPENSIVE_COUNT = 10;
 
+/**
+ * Tool costs by the hash of their specifications: personas sharing a tool (every persona of a
+ * matrix, a persona after one switch) count it once. Keyed by content, so safe to lose; emptied
+ * when it grows past {@link COST_CACHE_LIMIT} entries.
+ */
+const costs = new Map<string, ToolCost>();
+const COST_CACHE_LIMIT = 50_000;
+
 /** One tool's cost in every format (its per-request wrapper left out), and why. */
 export function toolCost(specs: { readonly [F in ProviderFormat]: unknown }): ToolCost {
+  const key = createHash("sha256").update(JSON.stringify([specs.openai, specs.anthropic, specs.gemini, specs.mcp])).digest("base64url");
+  let cost = costs.get(key);
+  if (!cost) {
+    if (costs.size >= COST_CACHE_LIMIT) costs.clear();
+    cost = countTool(specs);
+    costs.set(key, cost);
+  }
+  return cost;
+}
+
+function countTool(specs: { readonly [F in ProviderFormat]: unknown }): ToolCost {
   const fn = openaiFunction(specs.openai);
   const openai = openaiToolTokens(specs.openai);
   return {
@@ -107,7 +127,7 @@ export function contextBudget(lists: SpecLists): ContextBudget {
   return {
     toolCount: count,
     providers: {
-      openai: cost("openai", openaiRequestTokens(lists.openai)),
+      openai: cost("openai", sum("openai") + requestOverhead("openai", count)),
       anthropic: cost("anthropic", sum("anthropic") + requestOverhead("anthropic", count)),
       gemini: cost("gemini", sum("gemini")),
       mcp: cost("mcp", sum("mcp")),

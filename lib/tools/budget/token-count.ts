@@ -68,12 +68,6 @@ export function openaiToolTokens(spec: unknown): number {
   return o200kTokens(formatFunctionDefinitions([openaiFunction(spec)])) - OPENAI_WRAPPER_TOKENS;
 }
 
-/** What a request's OpenAI tools cost in all: the declarations with their wrapper and overhead (0 without tools). */
-export function openaiRequestTokens(specs: readonly unknown[]): number {
-  if (specs.length === 0) return 0;
-  return o200kTokens(formatFunctionDefinitions(specs.map(openaiFunction))) + OPENAI_REQUEST_OVERHEAD;
-}
-
 /** One Anthropic tool's estimated tokens: its JSON in o200k_base × {@link ANTHROPIC_TOKEN_FACTOR}. */
 export function anthropicToolTokens(spec: unknown): number {
   return Math.ceil(o200kTokens(JSON.stringify(spec)) * ANTHROPIC_TOKEN_FACTOR);
@@ -84,7 +78,12 @@ export function jsonTokens(spec: unknown): number {
   return o200kTokens(JSON.stringify(spec));
 }
 
-/** The fixed tokens a request with at least one tool pays on top of the tools themselves, per provider. */
+/**
+ * The fixed tokens a request with at least one tool pays on top of the tools themselves, per
+ * provider. OpenAI's declarations are separated by blank lines, which no o200k_base token
+ * crosses, so a list costs its tools' own counts plus this (the tests check it against counting
+ * the whole rendered list).
+ */
 export function requestOverhead(provider: "openai" | "anthropic" | "gemini" | "mcp", toolCount: number): number {
   if (toolCount === 0) return 0;
   if (provider === "openai") return OPENAI_WRAPPER_TOKENS + OPENAI_REQUEST_OVERHEAD;
