@@ -66,7 +66,7 @@ export function ContextBudgetView({ persona, budget }: { persona: string; budget
         </h3>
         <Table
           caption="The most expensive tools, dearest first: OpenAI tokens, share of the persona's total and what makes each expensive"
-          columns={[{ label: "Tool" }, { label: "OpenAI tokens", className: "text-right" }, { label: "Share" , className: "text-right" }, { label: "What makes it expensive" }]}
+          columns={[{ label: "Tool" }, { label: "OpenAI tokens", className: "text-right" }, { label: "Share", className: "text-right" }, { label: "What makes it expensive" }]}
         >
           {budget.mostExpensive.map((tool) => (
             <Row key={tool.name}>
