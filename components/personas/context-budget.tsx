@@ -75,7 +75,7 @@ export function ContextBudgetView({ persona, budget }: { persona: string; budget
               </Cell>
               <Cell label="OpenAI tokens" className="tabular-nums md:text-right">{tool.tokens.openai.toLocaleString("en-US")}</Cell>
               <Cell label="Share" className="tabular-nums md:text-right">{openai === 0 ? "–" : `${Math.round((tool.tokens.openai / openai) * 100)}%`}</Cell>
-              <Cell label="Why">{tool.reason.summary}</Cell>
+              <Cell label="What makes it expensive">{tool.reason.summary}</Cell>
             </Row>
           ))}
         </Table>
