@@ -69,6 +69,7 @@ describe("what makes a tool expensive", () => {
     ["a large enum", tool("filter", "Filter.", { status: manyEnum }), "enums", /^large enums \(60 values, \d+ tokens\)$/],
     ["deep nesting", tool("deep", "Deep.", { root: nested(4) }), "nesting", /^deep nesting \(5 levels, 9 properties\)$/],
     ["many flat parameters", tool("wide", "Wide.", flat), "parameters", /^many parameters \(30 properties, \d+ tokens\)$/],
+    ["a few parameters", tool("narrow", "Get.", { order_id: { type: "string" }, units: { type: "string" } }), "parameters", /^its parameters \(2 properties, \d+ tokens\)$/],
   ])("%s is the reason", (_label, shape, driver, summary) => {
     const [openai, anthropic, gemini, mcp] = PROVIDER_FORMATS.map((format) => toProviderSpecs([shape], format)[0]);
     const cost = toolCost({ openai, anthropic, gemini, mcp });

@@ -24,6 +24,8 @@ export interface CostReason {
 
 /** Parameters nested this deep are called out as nesting rather than as their count. */
 export const DEEP_NESTING = 3;
+/** From this many properties the parameters are called many. */
+export const MANY_PROPERTIES = 10;
 
 interface Measure {
   properties: number;
@@ -76,5 +78,6 @@ export function costReason(description: string, parameters: unknown, tokens: num
   if (into.depth >= DEEP_NESTING) {
     return { ...figures, driver: "nesting", summary: `deep nesting (${into.depth} levels, ${plural(into.properties, "property", "properties")})` };
   }
-  return { ...figures, driver: "parameters", summary: `many parameters (${plural(into.properties, "property", "properties")}, ${plural(parameterTokens, "token")})` };
+  const which = into.properties >= MANY_PROPERTIES ? "many parameters" : "its parameters";
+  return { ...figures, driver: "parameters", summary: `${which} (${plural(into.properties, "property", "properties")}, ${plural(parameterTokens, "token")})` };
 }
