@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { Switch } from "@/components/ui/switch";
+import { compactTokens, tokensText } from "@/components/tools/token-cost-labels";
 import { Tooltip } from "@/components/ui/tooltip";
 import type { MatrixRow } from "@/lib/personas/matrix";
 import { GroupSelect } from "./persona-selects";
@@ -10,6 +11,8 @@ import { useToolSwitches } from "./use-tool-switches";
 
 interface Props {
   readonly personas: readonly { readonly slug: string; readonly name: string }[];
+  /** OpenAI tokens each persona's tools cost a request, by slug (its context budget). */
+  readonly tokens: Readonly<Record<string, number>>;
   /** The rows of the current page. */
   readonly rows: readonly MatrixRow[];
   readonly groups: readonly string[];
@@ -22,7 +25,7 @@ interface Props {
  * reason on hover and focus. The table scrolls sideways inside its frame, never the page; the tool
  * column stays in view.
  */
-export function PersonaMatrix({ personas, rows, groups, group, editable }: Props) {
+export function PersonaMatrix({ personas, tokens, rows, groups, group, editable }: Props) {
   const router = useRouter();
   const pathname = usePathname();
   const switches = useToolSwitches();
@@ -53,6 +56,14 @@ export function PersonaMatrix({ personas, rows, groups, group, editable }: Props
                 <th key={persona.slug} scope="col" className="sticky top-0 z-10 max-w-28 border-b bg-muted px-2 py-2 text-center text-xs font-medium">
                   <Link href={`/personas/${persona.slug}`} className="block truncate hover:underline" title={persona.name}>
                     {persona.name}
+                  </Link>
+                  <Link
+                    href={`/personas/${persona.slug}?tab=budget`}
+                    className="block truncate text-[11px] font-normal text-muted-foreground tabular-nums hover:underline"
+                    title={`${tokensText(tokens[persona.slug] ?? 0)} of every OpenAI request`}
+                    aria-label={`${persona.name}'s context budget: ${tokensText(tokens[persona.slug] ?? 0)} a request (OpenAI)`}
+                  >
+                    {compactTokens(tokens[persona.slug] ?? 0)} tokens
                   </Link>
                 </th>
               ))}

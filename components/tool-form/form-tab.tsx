@@ -10,6 +10,7 @@ import type { CredentialChoice } from "./credential-choices";
 import { CredentialPicker } from "./credential-picker";
 import { controlId, issuesAt } from "./field-issues";
 import { LivePreview } from "./live-preview";
+import { ToolTokenCost } from "./tool-token-cost";
 import { ParametersEditor } from "./parameters-editor";
 import { RequestEditor } from "./request-editor";
 import type { SecretEntry } from "./secret-field";
@@ -88,6 +89,7 @@ export function FormTab({ draft, update, issues, readOnly, credentials, masks, s
       </fieldset>
       <aside aria-label="Live preview" className="min-w-0 2xl:sticky 2xl:top-6 2xl:self-start">
         <Card title="Live preview" description="Updates as you type, from the last valid state.">
+          <ToolTokenCost definition={definition} />
           <LivePreview definition={definition} />
         </Card>
       </aside>

@@ -20,7 +20,7 @@ describe("the runtime API's OpenAPI document", () => {
     expect(document.info).toMatchObject({ title: expect.any(String), version: expect.any(String) });
     expect(document.servers).toEqual([{ url: "http://127.0.0.1:3000" }]);
     expect(document.components.securitySchemes.apiKey).toEqual(expect.objectContaining({ type: "http", scheme: "bearer" }));
-    expect(Object.keys(document.paths)).toEqual(["/api/v1/personas/{slug}/tools", "/api/v1/personas/{slug}/tools/{name}/call"]);
+    expect(Object.keys(document.paths)).toEqual(["/api/v1/personas/{slug}/tools", "/api/v1/personas/{slug}/budget", "/api/v1/personas/{slug}/tools/{name}/call"]);
   });
 
   it("resolves every $ref and declares every path parameter", () => {

@@ -63,6 +63,19 @@ export function runtimeOpenApiDocument(serverUrl?: string): Record<string, unkno
           },
         },
       },
+      "/api/v1/personas/{slug}/budget": {
+        get: {
+          operationId: "getContextBudget",
+          summary: "What the persona's tool specifications cost an agent's context on every request, per provider.",
+          description:
+            "OpenAI's figure is counted (o200k_base); Anthropic's and Gemini's are estimates (their tokenizers are not published) and MCP's depends on the client's model: each provider says which in `measure` and how in `basis`.",
+          parameters: [slugParameter],
+          responses: {
+            "200": { description: "The budget of the persona's effective tools.", content: json({ $ref: "#/components/schemas/ContextBudget" }) },
+            ...commonRefusals,
+          },
+        },
+      },
       "/api/v1/personas/{slug}/tools/{name}/call": {
         post: {
           operationId: "callTool",
@@ -100,6 +113,58 @@ export function runtimeOpenApiDocument(serverUrl?: string): Record<string, unkno
             persona: { type: "string" },
             format: { type: "string", enum: [...PROVIDER_FORMATS] },
             tools: { type: "array", items: { type: "object", description: "One tool specification in the provider's own shape." } },
+          },
+        },
+        ContextBudget: {
+          type: "object",
+          required: ["persona", "tool_count", "providers", "client_limits", "most_expensive"],
+          properties: {
+            persona: { type: "string" },
+            tool_count: { type: "integer" },
+            providers: {
+              type: "object",
+              required: [...PROVIDER_FORMATS],
+              properties: Object.fromEntries(
+                PROVIDER_FORMATS.map((format) => [
+                  format,
+                  {
+                    type: "object",
+                    required: ["tokens", "overhead", "measure", "basis"],
+                    properties: {
+                      tokens: { type: "integer", description: "Tokens every request pays for the tools, overhead included (0 without tools)." },
+                      overhead: { type: "integer", description: "The fixed part any request with tools pays." },
+                      measure: { type: "string", enum: ["counted", "estimated", "client_decides"] },
+                      basis: { type: "string", description: "How the figure is made." },
+                    },
+                  },
+                ]),
+              ),
+            },
+            client_limits: {
+              type: "array",
+              items: {
+                type: "object",
+                properties: { client: { type: "string" }, limit: { type: "integer" }, effect: { type: "string" }, exceeded: { type: "boolean" } },
+              },
+            },
+            most_expensive: {
+              type: "array",
+              maxItems: 10,
+              description: "The dearest tools by OpenAI's count, ties by name.",
+              items: {
+                type: "object",
+                properties: {
+                  name: { type: "string" },
+                  tokens: { type: "object", description: "The tool's own tokens per provider (without the per-request overhead)." },
+                  reason: { type: "string", description: "What makes it expensive, in words." },
+                  driver: { type: "string", enum: ["description", "enums", "nesting", "parameters"] },
+                  description_tokens: { type: "integer" },
+                  enum_values: { type: "integer" },
+                  properties: { type: "integer" },
+                  depth: { type: "integer" },
+                },
+              },
+            },
           },
         },
         CallRequest: {

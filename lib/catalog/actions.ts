@@ -5,12 +5,15 @@ import { defineAction } from "../actions/define-action";
 import { NotFoundError } from "../errors";
 import { withPastedSecrets } from "../imports";
 import { listPersonasReferencingTool } from "../personas/server";
-import { consoleQuerySchema, deleteToolSchema, restoreRevisionSchema, revisionSchema, saveToolSchema, toolNameSchema, type SaveToolInput } from "./schemas";
+import { consoleQuerySchema, deleteToolSchema, restoreRevisionSchema, revisionSchema, saveToolSchema, toolNameSchema, toolShapeSchema, type SaveToolInput, type ToolShapeInput } from "./schemas";
 import { searchConsole } from "./console-search";
 import { saveToolFromEditor } from "./tool-authoring";
 import { getToolRevision } from "./tool-revisions";
 import { deleteTool, restoreToolRevision, type SavedTool } from "./tool-saves";
 import { getTool } from "./tools";
+import { draftToolCost } from "./tool-token-cost";
+
+export type { DraftToolCost } from "./tool-token-cost";
 
 /** What the editor learns from a save: never a secret, only names, versions and headers. */
 export type SaveOutcome = Pick<SavedTool, "name" | "version" | "unchanged" | "previousName" | "droppedSecrets" | "unsetSecrets" | "renamedInPersonas">;
@@ -76,4 +79,10 @@ export const restoreToolRevisionAction = defineAction(
 export const searchConsoleAction = defineAction(
   { role: "viewer", input: consoleQuerySchema, from: (query: string) => query },
   async (query) => actionSuccess(await searchConsole(query)),
+);
+
+/** What the tool being edited costs each provider's context per request (every role: it changes nothing). */
+export const toolTokenCostAction = defineAction(
+  { role: "viewer", input: toolShapeSchema, from: (shape: ToolShapeInput) => shape },
+  async (shape) => actionSuccess(draftToolCost(shape)),
 );

@@ -1,6 +1,7 @@
 /** Inputs of the tool actions (lib/catalog/actions.ts): save, delete, rename lookup, revisions, and the command palette's search. */
 import { z } from "zod";
 import { boundedJson, boundedRecord, boundedText, INPUT_LIMITS } from "../actions/input-limits";
+import { HTTP_METHODS } from "../tools/client";
 
 /** A tool's name, as the dashboard sends it. */
 export const toolNameSchema = boundedText(INPUT_LIMITS.toolName).min(1, "Choose a tool");
@@ -38,3 +39,19 @@ export const restoreRevisionSchema = z.object({ name: toolNameSchema, version: v
 
 /** What the operator typed into the command palette. */
 export const consoleQuerySchema = boundedText(INPUT_LIMITS.search);
+
+/**
+ * A draft tool as the provider specifications see it, for its token cost in the editor: the
+ * fields the specifications are built from and nothing of the request, so nothing secret.
+ */
+export const toolShapeSchema = z.object({
+  name: boundedText(INPUT_LIMITS.toolName),
+  description: boundedText(INPUT_LIMITS.definitionBytes),
+  parameters: boundedJson(INPUT_LIMITS.definitionBytes),
+  sideEffect: z.boolean(),
+  method: z.enum(HTTP_METHODS).optional(),
+  outputSchema: boundedJson(INPUT_LIMITS.definitionBytes).optional(),
+});
+
+/** What the editor sends for a token cost. */
+export type ToolShapeInput = z.input<typeof toolShapeSchema>;

@@ -22,6 +22,7 @@ export {
 } from "./response";
 export { matchesToolSearch, type SearchableTool } from "./tool-search";
 export * from "./search";
+export * from "./budget";
 export {
   AuthorizationError,
   curlCommand,

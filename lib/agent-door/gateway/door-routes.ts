@@ -16,6 +16,7 @@ import { isProviderFormat, PROVIDER_FORMATS } from "../../tools";
 import { callAgentTool } from "../call";
 import { agentError, agentErrorResponse, unknownDoorPath } from "../errors";
 import { admitAgent, answering, parseCallBody, readCappedText } from "../http";
+import { agentToolBudget, budgetResponseBody } from "../budget";
 import { agentMcpDoor } from "../mcp-door";
 import { handleMcpRequest } from "../mcp-server";
 import { runtimeOpenApiDocument } from "../openapi";
@@ -60,6 +61,15 @@ async function listTools(request: Request, slug: string): Promise<Response> {
   return Response.json({ persona: slug, format, tools: list.specs }, { headers });
 }
 
+/** What the persona's tool specifications cost an agent's context, per provider (same key and answers as the tools list). */
+async function toolBudget(request: Request, slug: string): Promise<Response> {
+  const admitted = await admitAgent(request, slug);
+  if (!admitted.ok) return admitted.response;
+  const budget = await agentToolBudget(slug, admitted.identity.catalogStamp);
+  if (budget === null) return agentErrorResponse(agentError("not_found", `There is no persona "${slug}".`));
+  return Response.json(budgetResponseBody(slug, budget), { headers: { "Cache-Control": "private, no-cache" } });
+}
+
 /**
  * Calls one of the persona's tools: `{arguments, context}` in, the ToolResponse as JSON out. A
  * tool outside the persona's effective set is 404 and never runs. `request.signal` reaches the
@@ -89,11 +99,12 @@ const ROUTES = {
   openapi: "/openapi.json",
   metrics: "/metrics",
   tools: "/personas/:slug/tools",
+  budget: "/personas/:slug/budget",
   call: "/personas/:slug/tools/:name/call",
   mcp: "/personas/:slug/mcp",
 } as const;
 
-const ROUTE_DOORS: Record<keyof typeof ROUTES, DoorKind> = { openapi: "openapi", metrics: "metrics", tools: "api", call: "api", mcp: "mcp" };
+const ROUTE_DOORS: Record<keyof typeof ROUTES, DoorKind> = { openapi: "openapi", metrics: "metrics", tools: "api", budget: "api", call: "api", mcp: "mcp" };
 
 /** Each route as a pattern over a path, with its door and its name in traces (`/api/v1/personas/{slug}/mcp`). */
 const ROUTE_PATTERNS = Object.entries(ROUTES).map(([name, route]) => ({
@@ -118,12 +129,14 @@ const door = new Hono().basePath(DOOR_PATH_PREFIX);
 door.get(ROUTES.openapi, (c) => Response.json(runtimeOpenApiDocument(new URL(c.req.url).origin)));
 door.get(ROUTES.metrics, (c) => serveMetrics(c.req.raw));
 door.get(ROUTES.tools, (c) => listTools(c.req.raw, c.req.param("slug")));
+door.get(ROUTES.budget, (c) => toolBudget(c.req.raw, c.req.param("slug")));
 door.post(ROUTES.call, (c) => callTool(c.req.raw, c.req.param("slug"), c.req.param("name")));
 // Every method goes to the MCP server, which answers GET and DELETE (2025 session operations) with 405 itself.
 door.all(ROUTES.mcp, (c) => handleMcpRequest(c.req.raw, c.req.param("slug"), agentMcpDoor));
 door.all(ROUTES.openapi, () => methodNotAllowed("GET"));
 door.all(ROUTES.metrics, () => methodNotAllowed("GET"));
 door.all(ROUTES.tools, () => methodNotAllowed("GET"));
+door.all(ROUTES.budget, () => methodNotAllowed("GET"));
 door.all(ROUTES.call, () => methodNotAllowed("POST"));
 door.notFound(() => agentErrorResponse(unknownDoorPath()));
 // Any route's unexpected failure: a generic 500, logged (or nothing, when the agent hung up first).

@@ -4,11 +4,13 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ConnectSnippets } from "@/components/api-keys/connect-snippets";
 import { AgentView } from "@/components/personas/agent-view";
+import { ContextBudgetView } from "@/components/personas/context-budget";
 import { GrantEditor } from "@/components/personas/grant-editor";
 import { PersonaSettings } from "@/components/personas/persona-settings";
 import { SearchModeSetting, SearchModeSuggestion } from "@/components/personas/search-mode-setting";
 import { StaleNamesCleanup } from "@/components/personas/stale-names-cleanup";
 import { ToolSwitches } from "@/components/personas/tool-switches";
+import { tokensText } from "@/components/tools/token-cost-labels";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
 import { Tabs, type TabPanel } from "@/components/ui/tabs";
@@ -17,7 +19,7 @@ import { hasRole } from "@/lib/operators";
 import { requirePageOperator } from "@/lib/operators/session";
 import { getPersonaView, personaToolSpecs, previewPersonaDeletion, type PersonaView } from "@/lib/personas/server";
 import { NotFoundError } from "@/lib/errors";
-import { retentionDaysFromEnv, searchModeThresholdFromEnv } from "@/lib/agent-door";
+import { agentToolBudget, retentionDaysFromEnv, searchModeThresholdFromEnv } from "@/lib/agent-door";
 import { publicOrigin } from "@/lib/setup";
 import { PROVIDER_FORMATS } from "@/lib/tools/client";
 
@@ -95,10 +97,12 @@ export default async function PersonaPage({ params, searchParams }: { params: Pa
   const tab = firstParam((await searchParams).tab);
   const isAdmin = hasRole(operator.role, "admin");
   const view = await viewOrNotFound(slug);
-  const [formats, deletion] = await Promise.all([
+  const [formats, deletion, budget] = await Promise.all([
     Promise.all(PROVIDER_FORMATS.map((format) => personaToolSpecs(slug, format))),
     isAdmin ? previewPersonaDeletion(slug) : null,
+    agentToolBudget(slug),
   ]);
+  if (budget === null) notFound();
   const { persona, grantSummary, staleNames } = view.resolved;
   const toolOptions = view.tools.map((tool) => ({ value: tool.name, label: tool.name, group: tool.group, sideEffect: tool.sideEffect }));
   const exampleTool = view.tools.find((tool) => tool.available)?.name;
@@ -131,6 +135,7 @@ export default async function PersonaPage({ params, searchParams }: { params: Pa
         </div>
       ),
     },
+    { value: "budget", label: "Context budget", content: <ContextBudgetView persona={slug} budget={budget} /> },
     {
       value: "connect",
       label: "Connect",
@@ -190,6 +195,14 @@ export default async function PersonaPage({ params, searchParams }: { params: Pa
           </dd>
         </div>
         <div>
+          <dt className="text-xs text-muted-foreground">Context cost</dt>
+          <dd className="tabular-nums">
+            <Link href={`/personas/${slug}?tab=budget`} className="hover:underline">
+              {tokensText(budget.providers.openai.tokens)} a request (OpenAI)
+            </Link>
+          </dd>
+        </div>
+        <div>
           <dt className="text-xs text-muted-foreground">Children</dt>
           <dd className="break-words">
             {view.children.length === 0
@@ -207,7 +220,8 @@ export default async function PersonaPage({ params, searchParams }: { params: Pa
       </dl>
       <StaleNamesCleanup persona={slug} names={staleNames} canClean={hasRole(operator.role, "editor")} />
       <SearchModeSuggestion {...searchMode} />
-      <Tabs label="Persona sections" panels={panels} defaultValue={panels.some((panel) => panel.value === tab) ? tab : "tools"} />
+      {/* A link to ?tab= from this very page (the header's budget figure) opens that tab: a new tab remounts them. */}
+      <Tabs key={tab} label="Persona sections" panels={panels} defaultValue={panels.some((panel) => panel.value === tab) ? tab : "tools"} />
     </section>
   );
 }
