@@ -42,6 +42,13 @@ export function runtimeOpenApiDocument(serverUrl?: string): Record<string, unkno
           parameters: [
             slugParameter,
             { name: "format", in: "query", required: true, schema: { type: "string", enum: [...PROVIDER_FORMATS] } },
+            {
+              name: "strict",
+              in: "query",
+              required: false,
+              description: "openai and anthropic only: true asks for strict variants where a tool can be strict, false for none. Default: strict for openai, not for anthropic.",
+              schema: { type: "boolean" },
+            },
             { name: "If-None-Match", in: "header", required: false, description: "An ETag from an earlier answer.", schema: { type: "string" } },
           ],
           responses: {
@@ -51,7 +58,7 @@ export function runtimeOpenApiDocument(serverUrl?: string): Record<string, unkno
               content: json({ $ref: "#/components/schemas/ToolList" }),
             },
             "304": { description: "Unchanged since the ETag sent in If-None-Match." },
-            "400": errorResponse("Missing or unknown format; the message names the allowed ones."),
+            "400": errorResponse("Missing or unknown format, or strict given for a format without strict variants; the message names what is allowed."),
             ...commonRefusals,
           },
         },

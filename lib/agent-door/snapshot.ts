@@ -22,6 +22,7 @@ import {
   parseToolDefinition,
   toProviderSpecs,
   type ProviderFormat,
+  type ShapeOptions,
   type Tool,
   type ToolDefinition,
 } from "../tools";
@@ -122,16 +123,17 @@ export async function agentTools(slug: string): Promise<Tool[] | null> {
 
 /**
  * The persona's tools as `format` specifications with their ETag, or null when there is no such
- * persona (`stamp`: the state's stamp when the caller read it already).
+ * persona (`stamp`: the state's stamp when the caller read it already; `options.strict`: OpenAI's
+ * or Anthropic's other variant).
  */
-export async function agentToolList(slug: string, format: ProviderFormat, stamp?: string): Promise<AgentToolList | null> {
+export async function agentToolList(slug: string, format: ProviderFormat, stamp?: string, options: ShapeOptions = {}): Promise<AgentToolList | null> {
   const state = await snapshot(stamp);
   const tools = effectiveTools(state, slug);
   if (tools === null) return null;
-  const cacheKey = `${format}:${slug}`;
+  const cacheKey = `${format}:${options.strict ?? "default"}:${slug}`;
   let list = state.lists.get(cacheKey);
   if (!list) {
-    const specs = toProviderSpecs(tools, format) as unknown[];
+    const specs = toProviderSpecs(tools, format, options) as unknown[];
     list = { specs, etag: `"${createHash("sha256").update(JSON.stringify(specs)).digest("base64url")}"` };
     state.lists.set(cacheKey, list);
   }
