@@ -6,7 +6,7 @@
  * left out — runs exactly as the call without those keys (the schema default filled in), through
  * the runtime API and MCP alike.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SYSTEM_ACTOR } from "../../audit/events";
 import { saveTool } from "../../catalog/tool-saves";
 import { databaseTargets, useTestDatabase } from "../../db/test-support/databases";
@@ -34,16 +34,19 @@ const received = () => upstream.requests.map((request) => request.url);
 
 describe.each(targets)("strict variants at the door on $name", (target) => {
   useTestDatabase(target);
-  let gateway: Gateway | null = null;
-
-  afterEach(async () => {
+  // One gateway for the file: its snapshot follows the stored state, which each test seeds afresh.
+  let gateway: Gateway;
+  let authorization = "";
+  beforeAll(async () => {
+    gateway = await startGateway({ host: "127.0.0.1", port: 0 });
+  });
+  afterAll(async () => {
     await closeMcpClients();
-    await gateway?.stop();
-    gateway = null;
+    await gateway.stop();
     await flushCallLog();
   });
 
-  async function setUp() {
+  beforeEach(async () => {
     const definition = parseToolDefinition({
       name: "find_order",
       description: "Finds an order.",
@@ -60,16 +63,12 @@ describe.each(targets)("strict variants at the door on $name", (target) => {
     });
     await saveTool({ definition, baseVersion: null, actor: SYSTEM_ACTOR });
     await createPersona({ slug: "support", name: "Support", grant: ["find_order"] }, SYSTEM_ACTOR);
-    const { token } = await createApiKey({ name: "strict", personaSlugs: ["support"] }, SYSTEM_ACTOR);
-    gateway = await startGateway({ host: "127.0.0.1", port: 0 });
+    authorization = `Bearer ${(await createApiKey({ name: "strict", personaSlugs: ["support"] }, SYSTEM_ACTOR)).token}`;
     upstream.requests.length = 0;
-    const authorization = `Bearer ${token}`;
-    const send = (path: string, init: RequestInit = {}) => fetch(`${gateway!.origin}${path}`, { ...init, headers: { authorization, "content-type": "application/json", ...init.headers } });
-    return { send, authorization };
-  }
+  });
+  const send = (path: string, init: RequestInit = {}) => fetch(`${gateway.origin}${path}`, { ...init, headers: { authorization, "content-type": "application/json", ...init.headers } });
 
   it("serves OpenAI's strict variant by default and the other variant on ?strict=, each with its own ETag", async () => {
-    const { send } = await setUp();
     const strict = await send("/api/v1/personas/support/tools?format=openai");
     const [tool] = ((await strict.json()) as { tools: { function: { strict: boolean; parameters: Record<string, unknown> } }[] }).tools;
     expect(tool?.function.strict).toBe(true);
@@ -87,14 +86,12 @@ describe.each(targets)("strict variants at the door on $name", (target) => {
     ["strict on a format without strict variants", "format=gemini&strict=true", "strict applies to the openai and anthropic formats only, not gemini."],
     ["strict that is not a boolean", "format=openai&strict=yes", 'strict is true or false, not "yes".'],
   ])("answers %s with a 400 naming what is allowed", async (_case, query, message) => {
-    const { send } = await setUp();
     const response = await send(`/api/v1/personas/support/tools?${query}`);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: { code: "bad_request", message } });
   });
 
   it("runs a call shaped by the strict schema exactly as the call without the keys its nulls stand for", async () => {
-    const { send } = await setUp();
     const call = (args: unknown) => send("/api/v1/personas/support/tools/find_order/call", { method: "POST", body: JSON.stringify({ arguments: args }) });
     expect(await (await call({ order_id: "7", units: null, note: null })).json()).toMatchObject({ ok: true });
     expect(await (await call({ order_id: "7" })).json()).toMatchObject({ ok: true });
@@ -105,8 +102,7 @@ describe.each(targets)("strict variants at the door on $name", (target) => {
   });
 
   it("does the same for a call through MCP", async () => {
-    const { authorization } = await setUp();
-    const client = await connectMcpClientAt(new URL("/api/v1/personas/support/mcp", gateway!.origin), fetch, authorization, "2026-07-28");
+    const client = await connectMcpClientAt(new URL("/api/v1/personas/support/mcp", gateway.origin), fetch, authorization, "2026-07-28");
     const result = await client.callTool({ name: "find_order", arguments: { order_id: "8", units: "imperial", note: null } });
     expect(result.isError).toBeFalsy();
     expect(received()).toEqual(["/orders/8?units=imperial"]);
