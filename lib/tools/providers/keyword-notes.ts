@@ -8,6 +8,8 @@ import type { SchemaObject } from "./schema-walk";
 
 const json = (value: unknown) => JSON.stringify(value);
 const list = (value: unknown) => (Array.isArray(value) ? value : [value]).map(json).join(", ");
+/** "1 item", "3 items" (a value that is not a number is shown as written). */
+const count = (value: unknown, noun: string) => `${json(value)} ${value === 1 ? noun : `${noun}s`}`;
 
 /** Keywords that say nothing to a model (notes for schema authors, API direction): dropped, never moved. */
 const SILENT = new Set(["$comment", "$schema", "title", "readOnly", "writeOnly", "contentEncoding", "contentMediaType", "$id", "xml", "externalDocs"]);
@@ -18,18 +20,18 @@ const SENTENCES: Readonly<Record<string, (value: unknown) => string | null>> = {
   const: (value) => `Always ${json(value)}.`,
   format: (value) => `Format: ${String(value)}.`,
   pattern: (value) => `Matches the pattern ${json(value)}.`,
-  minLength: (value) => `At least ${json(value)} characters.`,
-  maxLength: (value) => `At most ${json(value)} characters.`,
+  minLength: (value) => `At least ${count(value, "character")}.`,
+  maxLength: (value) => `At most ${count(value, "character")}.`,
   minimum: (value) => `At least ${json(value)}.`,
   maximum: (value) => `At most ${json(value)}.`,
   exclusiveMinimum: (value) => (typeof value === "number" ? `Greater than ${value}.` : null),
   exclusiveMaximum: (value) => (typeof value === "number" ? `Less than ${value}.` : null),
   multipleOf: (value) => `A multiple of ${json(value)}.`,
-  minItems: (value) => `At least ${json(value)} items.`,
-  maxItems: (value) => `At most ${json(value)} items.`,
+  minItems: (value) => `At least ${count(value, "item")}.`,
+  maxItems: (value) => `At most ${count(value, "item")}.`,
   uniqueItems: (value) => (value === true ? "Items are unique." : null),
-  minProperties: (value) => `At least ${json(value)} entries.`,
-  maxProperties: (value) => `At most ${json(value)} entries.`,
+  minProperties: (value) => `At least ${json(value)} ${value === 1 ? "entry" : "entries"}.`,
+  maxProperties: (value) => `At most ${json(value)} ${value === 1 ? "entry" : "entries"}.`,
   examples: (value) => `Examples: ${list(value)}.`,
   example: (value) => `Example: ${json(value)}.`,
   deprecated: (value) => (value === true ? "Deprecated." : null),

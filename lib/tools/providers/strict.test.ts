@@ -117,7 +117,7 @@ describe("Anthropic's variants", () => {
       name: "a",
       description: "Look up an order.",
       strict: true,
-      input_schema: { type: "object", properties: { id: { type: "string", description: "At least 1 characters." }, o0: { type: "string" } }, required: ["id"], additionalProperties: false },
+      input_schema: { type: "object", properties: { id: { type: "string", description: "At least 1 character." }, o0: { type: "string" } }, required: ["id"], additionalProperties: false },
     });
   });
 
