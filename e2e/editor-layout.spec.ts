@@ -122,6 +122,9 @@ test("at 390 px the editor scrolls only downwards", async ({ page }) => {
   await expectAccessible(page, "tool editor at 390 px");
 });
 
+/** The editor's save bar sticks to the viewport's bottom, over whatever the panel's screenshot holds there. */
+const HIDE_SAVE_BAR = ".sticky.bottom-0 { visibility: hidden; }";
+
 /** The compatibility panel's line for `provider`. */
 const compatibilityLine = (page: Page, provider: string) =>
   page.getByRole("region", { name: "Provider compatibility" }).getByRole("listitem").filter({ hasText: new RegExp(`^${provider}`) });
@@ -141,7 +144,7 @@ for (const width of [1280, 390]) {
     // A simple tool has nothing to fold out.
     await expect(panel.locator("summary")).toHaveCount(0);
     await panel.scrollIntoViewIfNeeded();
-    await panel.screenshot({ path: `data/screenshots/compatibility-simple-${width}.png` });
+    await panel.screenshot({ path: `data/screenshots/compatibility-simple-${width}.png`, style: HIDE_SAVE_BAR });
 
     // A free-form object: any keys go, which strict mode cannot say and Gemini refuses.
     await page.getByRole("button", { name: "Add parameter" }).click();
@@ -158,7 +161,7 @@ for (const width of [1280, 390]) {
     await openai.locator("summary").click();
     await expect(openai.getByText("parameters.properties.metadata")).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await panel.screenshot({ path: `data/screenshots/compatibility-not-strict-${width}.png` });
+    await panel.screenshot({ path: `data/screenshots/compatibility-not-strict-${width}.png`, style: HIDE_SAVE_BAR });
     await expectAccessible(page, `compatibility panel at ${width} px`);
   });
 }
