@@ -3,8 +3,10 @@
  * operator authoring a tool sees each header, query and parameter row on one line, Name and Group
  * side by side at the same height, the live preview's tabs whole and its "Add item" button named
  * after its list, "Unique items" as a checkbox, and no "needs a name" on a parameter they have
- * only just added; at 390 px the same editor scrolls only downwards. Both looks are checked by axe
- * and kept as screenshots.
+ * only just added; at 390 px the same editor scrolls only downwards. The compatibility panel gives
+ * each provider one line — accepted as strict, accepted or refused, with the reason — for a simple
+ * tool with nothing to fold out, and says why a tool with a free-form object cannot be strict (the
+ * details fold out). The looks are checked by axe and kept as screenshots.
  */
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
@@ -81,7 +83,7 @@ test("at 1280 px the editor's rows, fields and preview each fit on their line", 
     expect(box.x).toBeGreaterThanOrEqual(bar.x - 1);
     expect(box.x + box.width).toBeLessThanOrEqual(bar.x + bar.width + 1);
   }
-  await expect(preview.getByRole("tab", { name: /^Compatibility \(\d+\)$/ })).toBeVisible();
+  await expect(preview.getByRole("tab", { name: /^Compatibility( \(\d+ refused\))?$/ })).toBeVisible();
   const addItem = preview.getByRole("button", { name: "Add item to tags" });
   await expect(addItem).toHaveText("Add item");
   await addItem.click();
@@ -119,3 +121,47 @@ test("at 390 px the editor scrolls only downwards", async ({ page }) => {
   await page.screenshot({ path: "data/screenshots/editor-layout-390.png", fullPage: true });
   await expectAccessible(page, "tool editor at 390 px");
 });
+
+/** The editor's save bar sticks to the viewport's bottom, over whatever the panel's screenshot holds there. */
+const HIDE_SAVE_BAR = ".sticky.bottom-0 { visibility: hidden; }";
+
+/** The compatibility panel's line for `provider`. */
+const compatibilityLine = (page: Page, provider: string) =>
+  page.getByRole("region", { name: "Provider compatibility" }).getByRole("listitem").filter({ hasText: new RegExp(`^${provider}`) });
+
+for (const width of [1280, 390]) {
+  test(`at ${width} px the compatibility panel gives each provider one line, with the reason`, async ({ page }) => {
+    await page.setViewportSize({ width, height: width === 1280 ? 900 : 844 });
+    await draftToolWithRows(page);
+    const preview = page.getByRole("complementary", { name: "Live preview" });
+    await preview.getByRole("tab", { name: "Compatibility" }).click();
+    const panel = page.getByRole("region", { name: "Provider compatibility" });
+    await expect(panel.getByRole("listitem")).toHaveCount(4);
+    await expect(compatibilityLine(page, "OpenAI")).toHaveText("OpenAIaccepted as strictSent with strict: true.");
+    await expect(compatibilityLine(page, "Anthropic")).toHaveText("AnthropicacceptedSent as written; strict tool use is available on request (?strict=true).");
+    await expect(compatibilityLine(page, "Gemini")).toHaveText("GeminiacceptedSent as written.");
+    await expect(compatibilityLine(page, "MCP")).toHaveText("MCPacceptedSent as written.");
+    // A simple tool has nothing to fold out.
+    await expect(panel.locator("summary")).toHaveCount(0);
+    await panel.scrollIntoViewIfNeeded();
+    await panel.screenshot({ path: `data/screenshots/compatibility-simple-${width}.png`, style: HIDE_SAVE_BAR });
+
+    // A free-form object: any keys go, which strict mode cannot say and Gemini refuses.
+    await page.getByRole("button", { name: "Add parameter" }).click();
+    await page.getByLabel("Name of parameter new parameter").fill("metadata");
+    await page.getByLabel("Type of metadata", { exact: true }).selectOption("object");
+    await expect(preview.getByRole("tab", { name: "Compatibility (1 refused)" })).toBeVisible();
+    await preview.getByRole("tab", { name: "Compatibility (1 refused)" }).click();
+    const openai = compatibilityLine(page, "OpenAI");
+    await expect(openai).toContainText("accepted");
+    await expect(openai).not.toContainText("accepted as strict");
+    await expect(openai).toContainText("Sent with strict: false: the object declares no properties, so any keys go; strict mode needs every key declared.");
+    await expect(compatibilityLine(page, "Anthropic")).toContainText("strict tool use is not possible: the object declares no properties");
+    await expect(compatibilityLine(page, "Gemini")).toContainText("refusedGemini refuses an object parameter without declared properties: declare them.");
+    await openai.locator("summary").click();
+    await expect(openai.getByText("parameters.properties.metadata")).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await panel.screenshot({ path: `data/screenshots/compatibility-not-strict-${width}.png`, style: HIDE_SAVE_BAR });
+    await expectAccessible(page, `compatibility panel at ${width} px`);
+  });
+}

@@ -1,7 +1,8 @@
 /**
  * Protects personas administered end to end (issues 11 and 26): an admin builds a parent with a
  * chosen grant and a child that inherits it; a new root persona starts with "No tools" chosen and
- * grants nothing (issue 26: it used to inherit every tool); an editor switches a tool off on the
+ * grants nothing (issue 26: it used to inherit every tool); "what the agent sees" says per tool
+ * which variant each provider gets and why (issue 28: OpenAI strict); an editor switches a tool off on the
  * child by keyboard (focus stays on the switch) and the child's "what the agent sees" loses it while
  * the parent's keeps it; a switch is announced with "Undo", which switches it back; the editor has
  * no grant control and a crafted grant call is refused; a cycle is refused next to the parent
@@ -72,6 +73,25 @@ test("an admin builds a parent with a chosen grant and a child that inherits it"
   await expect(page.getByRole("row", { name: CHILD.name })).toContainText(BASE.slug);
   await close();
 });
+
+for (const width of [1280, 390]) {
+  test(`at ${width} px what the agent sees says per tool which variant each provider gets, and why`, async ({ browser, leakGuard }) => {
+    const { page, close } = await openGuardedPage(browser, leakGuard, storageStateFor("admin"));
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/personas/${BASE.slug}?tab=agent`);
+    const openai = page.getByRole("region", { name: "OpenAI variants" });
+    await expect(openai.getByRole("heading", { name: /^Variants · 2 accepted as strict$/ })).toBeVisible();
+    await expect(openai.getByRole("listitem").filter({ hasText: KEEP })).toHaveText(`${KEEP}accepted as strictSent with strict: true.`);
+    expect(await agentSees(page, BASE.slug)).toContain('"strict": true');
+    await page.getByRole("tab", { name: "Anthropic" }).click();
+    await expect(page.getByRole("region", { name: "Anthropic variants" }).getByRole("listitem").filter({ hasText: KEEP })).toContainText("Sent as written; strict tool use is available on request (?strict=true).");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.getByRole("tab", { name: "OpenAI" }).click();
+    await openai.scrollIntoViewIfNeeded();
+    await openai.screenshot({ path: `data/screenshots/agent-view-variants-${width}.png` });
+    await close();
+  });
+}
 
 test("a new root persona starts with No tools chosen, and grants nothing once created", async ({ browser, leakGuard }) => {
   const { page, close } = await openGuardedPage(browser, leakGuard, storageStateFor("admin"));

@@ -1,6 +1,7 @@
 /**
  * Protects the runtime API (issue 10) on the production build: an agent's key lists its persona's
- * tools in every provider format (ETag and 304 included), calls one and gets the ToolResponse (a
+ * tools in every provider format (ETag and 304 included; OpenAI's strict variant by default, the
+ * other on ?strict=, and a strict model's nulls run as omitted arguments), calls one and gets the ToolResponse (a
  * halt visible), an omitted argument's default reaches the upstream, a switched-off tool or one
  * outside the grant is 404 with nothing sent, bad keys are 401/403, malformed and oversized bodies
  * are refused with specific messages, a key's allowance runs out with 429 and Retry-After, and no
@@ -99,6 +100,25 @@ test.describe("runtime API", () => {
     const invalid = await post(request, callPath("e2e_play_forecast"), { arguments: { location: { city: 3 } } });
     expect(invalid.status()).toBe(200);
     expect(await invalid.json()).toMatchObject({ ok: false, error_type: "validation_error" });
+  });
+
+  test("serves OpenAI's strict variant by default and the other on ?strict=; a strict model's nulls run as omitted arguments", async ({ request }) => {
+    const strict = (await (await get(request, toolsPath("openai"))).json()) as { tools: { function: { name: string; strict: boolean; parameters: Record<string, any> } }[] }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const forecast = strict.tools.find((tool) => tool.function.name === "e2e_play_forecast")!.function;
+    expect(forecast.strict).toBe(true);
+    expect(forecast.parameters).toMatchObject({ required: ["location", "stops"], additionalProperties: false, properties: { stops: { type: ["array", "null"] } } });
+    const plain = (await (await get(request, `${toolsPath("openai")}&strict=false`)).json()) as { tools: { function: { strict: boolean } }[] };
+    expect(plain.tools.every((tool) => tool.function.strict === false)).toBe(true);
+    const refused = await get(request, `${toolsPath("gemini")}&strict=true`);
+    expect(refused.status()).toBe(400);
+    expect(await refused.json()).toEqual({ error: { code: "bad_request", message: "strict applies to the openai and anthropic formats only, not gemini." } });
+
+    await request.delete(`${E2E_MOCK_UPSTREAM}/__requests`);
+    const called = await post(request, callPath("e2e_play_forecast"), { arguments: { location: { city: "Porto", country: null }, stops: null } });
+    expect(await called.json()).toMatchObject({ ok: true });
+    const [sent] = await upstreamRecords(request);
+    expect(JSON.parse(String(sent?.query.location))).toEqual({ city: "Porto" });
+    expect(sent?.query).not.toHaveProperty("stops");
   });
 
   test("never hands a secret back, even when the upstream echoes it", async ({ request }) => {

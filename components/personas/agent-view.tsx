@@ -1,30 +1,32 @@
-import { StatusBadge } from "@/components/ui/badge";
+import { PROVIDER_NAMES, VariantLine } from "@/components/providers/variant-line";
 import { CodeBlock } from "@/components/ui/code-block";
 import { Tabs } from "@/components/ui/tabs";
-import type { PersonaToolSpecs } from "@/lib/personas/server/persona-specs";
+import type { PersonaToolSpecs, ToolVariantSummary } from "@/lib/personas/server/persona-specs";
 import type { ProviderFormat } from "@/lib/tools/client";
 
-const LABELS: Record<ProviderFormat, string> = { openai: "OpenAI", anthropic: "Anthropic", gemini: "Gemini", mcp: "MCP" };
-const SEVERITY = { refused: "danger", changed: "warning", note: "neutral" } as const;
-
-/**
- * Whether a note points into the parameters schema, where its dotted path is the place to edit.
- * Notes on the tool's name, description or side effect say what they concern in their message,
- * so their path (`sideEffect`) would only be a field's code name.
- */
-const inSchema = (path: string) => path.startsWith("parameters.");
+/** "12 accepted as strict, 1 accepted, 1 refused": how the persona's tools fare with one provider. */
+function tally(variants: readonly ToolVariantSummary[]): string {
+  const count = (verdict: ToolVariantSummary["verdict"]) => variants.filter((variant) => variant.verdict === verdict).length;
+  const parts = [
+    [count("strict"), "accepted as strict"],
+    [count("accepted"), "accepted"],
+    [count("refused"), "refused"],
+  ] as const;
+  return parts.filter(([n]) => n > 0).map(([n, label]) => `${n} ${label}`).join(", ");
+}
 
 /**
  * What the agent sees: the persona's effective tools in each provider's format, exactly as the
- * runtime API serves them (the same function builds both), with that provider's notes.
+ * runtime API serves them (the same function builds both), and per tool the variant that provider
+ * gets (strict or not) and why, with the details folding out.
  */
 export function AgentView({ persona, formats }: { persona: string; formats: readonly PersonaToolSpecs<ProviderFormat>[] }) {
   return (
     <Tabs
       label="Tool format"
-      panels={formats.map(({ format, specs, notes }) => ({
+      panels={formats.map(({ format, specs, variants }) => ({
         value: format,
-        label: LABELS[format],
+        label: PROVIDER_NAMES[format],
         content: (
           <div className="grid gap-3">
             <p className="text-sm text-muted-foreground">
@@ -32,31 +34,21 @@ export function AgentView({ persona, formats }: { persona: string; formats: read
                 ? "This persona has no tools: an agent using it receives an empty list."
                 : `${specs.length} tool${specs.length === 1 ? "" : "s"}, exactly as agents receive them from GET /api/v1/personas/${persona}/tools?format=${format}.`}
             </p>
-            <CodeBlock title={`${LABELS[format]} tools of ${persona}`} code={JSON.stringify(specs, null, 2)} />
-            <section aria-label={`${LABELS[format]} compatibility notes`} className="grid gap-2">
-              <h3 className="text-sm font-semibold">Compatibility notes</h3>
-              {notes.length === 0 ? (
-                <p className="text-sm text-muted-foreground">{LABELS[format]} takes these tools as written.</p>
-              ) : (
-                <ul className="grid gap-1.5 text-sm">
-                  {notes.map((note, index) => (
-                    <li key={`${note.tool}-${note.path}-${index}`} className="flex flex-wrap items-start gap-2">
-                      <StatusBadge status={SEVERITY[note.severity]}>{note.severity}</StatusBadge>
-                      <span className="min-w-0 break-words">
-                        <code className="font-mono text-xs">{note.tool}</code>
-                        {inSchema(note.path) && (
-                          <>
-                            {" "}
-                            · <code className="font-mono text-xs">{note.path}</code>
-                          </>
-                        )}
-                        : {note.message}
-                      </span>
+            {variants.length > 0 && (
+              <section aria-label={`${PROVIDER_NAMES[format]} variants`} className="grid gap-2">
+                <h3 className="text-sm font-semibold">
+                  Variants <span className="font-normal text-muted-foreground">· {tally(variants)}</span>
+                </h3>
+                <ul className="divide-y overflow-hidden rounded-md border bg-surface">
+                  {variants.map((variant) => (
+                    <li key={variant.tool}>
+                      <VariantLine label={variant.tool} verdict={variant.verdict} reason={variant.reason} findings={variant.findings} />
                     </li>
                   ))}
                 </ul>
-              )}
-            </section>
+              </section>
+            )}
+            <CodeBlock title={`${PROVIDER_NAMES[format]} tools of ${persona}`} code={JSON.stringify(specs, null, 2)} />
           </div>
         ),
       }))}

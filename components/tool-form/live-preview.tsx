@@ -2,25 +2,24 @@
 
 import { useState } from "react";
 import { ArgumentsForm } from "@/components/playground/arguments-form";
-import { StatusBadge } from "@/components/ui/badge";
 import { CodeBlock } from "@/components/ui/code-block";
 import { Tabs } from "@/components/ui/tabs";
-import { compatibilityReport, definitionShape, PROVIDER_FORMATS, toProviderSpecs, type ObjectSchema, type ToolDefinition } from "@/lib/tools/client";
-
-const PROVIDER_NAMES: Record<string, string> = { openai: "OpenAI", anthropic: "Anthropic", gemini: "Gemini", mcp: "MCP" };
+import { PROVIDER_NAMES } from "@/components/providers/variant-line";
+import { CompatibilityPanel } from "./compatibility-panel";
+import { compatibilityLines, definitionShape, PROVIDER_FORMATS, toProviderSpecs, type ObjectSchema, type ToolDefinition } from "@/lib/tools/client";
 
 /**
  * What the tool looks like from the other side, from the last valid state of the editor: the
- * form a model's arguments fill (RJSF), the tool as each provider receives it, and what each
- * provider would change or refuse.
+ * form a model's arguments fill (RJSF), the tool as each provider receives it (each in its
+ * default variant: OpenAI strict where the tool can be), and per provider one line saying whether it
+ * is accepted as strict, accepted or refused, and why.
  */
 export function LivePreview({ definition }: { definition: ToolDefinition | null }) {
   if (!definition) {
     return <p className="rounded-md border border-dashed p-4 text-sm text-muted-foreground">The preview appears once the tool is valid.</p>;
   }
   const shape = definitionShape(definition);
-  const report = compatibilityReport(shape);
-  const findings = PROVIDER_FORMATS.flatMap((format) => report[format]);
+  const refused = compatibilityLines(shape).filter((line) => line.verdict === "refused").length;
   return (
     <Tabs
       label="Preview"
@@ -40,32 +39,15 @@ export function LivePreview({ definition }: { definition: ToolDefinition | null 
           content: (
             <div className="grid gap-3">
               {PROVIDER_FORMATS.map((format) => (
-                <CodeBlock key={format} title={PROVIDER_NAMES[format] ?? format} code={JSON.stringify(toProviderSpecs([shape], format)[0], null, 2)} maxHeightClass="max-h-64" />
+                <CodeBlock key={format} title={PROVIDER_NAMES[format]} code={JSON.stringify(toProviderSpecs([shape], format)[0], null, 2)} maxHeightClass="max-h-64" />
               ))}
             </div>
           ),
         },
         {
           value: "compatibility",
-          label: `Compatibility (${findings.length})`,
-          content:
-            findings.length === 0 ? (
-              <p className="text-sm text-muted-foreground">Every provider accepts this tool as written.</p>
-            ) : (
-              <ul className="grid gap-2">
-                {findings.map((finding, index) => (
-                  <li key={index} className="grid gap-1 rounded-md border bg-surface p-2 text-sm">
-                    <span className="flex flex-wrap items-center gap-2">
-                      <StatusBadge status={finding.severity === "refused" ? "danger" : finding.severity === "changed" ? "warning" : "neutral"}>
-                        {PROVIDER_NAMES[finding.provider]} · {finding.severity}
-                      </StatusBadge>
-                      <code className="font-mono text-xs break-all">{finding.path}</code>
-                    </span>
-                    <span className="text-muted-foreground">{finding.message}</span>
-                  </li>
-                ))}
-              </ul>
-            ),
+          label: refused === 0 ? "Compatibility" : `Compatibility (${refused} refused)`,
+          content: <CompatibilityPanel shape={shape} />,
         },
       ]}
     />

@@ -3,15 +3,16 @@ import "server-only";
 /**
  * One agent call (SPEC §8), shared by the runtime API and the MCP server: the tool must be in the
  * persona's effective set now (otherwise 404 and nothing runs), the turn context must be the
- * closed list of fields, the tool runs through the same path as everywhere else (its `call`, which
- * validates and fills schema defaults), and the agent gets `toolResponseToJSON` — a tool's own
+ * closed list of fields, the arguments come back from a strict schema's form (a null for an omitted
+ * optional key is dropped: `argumentsFromStrict`), the tool runs through the same path as everywhere
+ * else (its `call`, which validates and fills schema defaults), and the agent gets `toolResponseToJSON` — a tool's own
  * failure is still a 200 with `ok: false`, since the call itself was carried out. Every call that
  * reached a tool is recorded in the call log. The answer is typed: a run (its result as the agent
  * sees it) or a refusal (nothing ran); the runtime API and MCP each map it their own way.
  */
 import { ValidationError } from "../errors";
 import { createRedactor } from "../secrets";
-import { dataTool, toolResponseToJSON, type AgentToolResult, type ProviderFormat, type SecretSource, type Tool, type ToolResponse } from "../tools";
+import { argumentsFromStrict, dataTool, toolResponseToJSON, type AgentToolResult, type ProviderFormat, type SecretSource, type Tool, type ToolResponse } from "../tools";
 import { getExecutionConfig } from "../setup";
 import { parseTurnContext } from "../playground";
 import { toolAuthorization, toolSecretSource } from "../catalog";
@@ -104,7 +105,8 @@ async function runAgentTool(call: AgentCall, span: Span | null, operation: strin
     if (error instanceof ValidationError) return agentError("bad_request", error.message);
     throw error;
   }
-  const args = call.arguments === undefined ? {} : call.arguments;
+  // A strict-shaped tool's model sends null for an optional key it leaves out: absent again before validation.
+  const args = argumentsFromStrict(target.tool.parameters, call.arguments === undefined ? {} : call.arguments);
   const used: string[] = [];
   const tool = target.stored ? boundForCall(target.stored, used) : target.tool;
   const response = await tool.call(args, { context, signal: call.signal });

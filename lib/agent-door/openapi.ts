@@ -49,6 +49,13 @@ export function runtimeOpenApiDocument(serverUrl?: string): Record<string, unkno
               description: "For a persona in search mode: false lists the search, describe and call meta-tools even where the provider loads tools on demand (Anthropic's tool search).",
               schema: { type: "boolean", default: true },
             },
+            {
+              name: "strict",
+              in: "query",
+              required: false,
+              description: "openai and anthropic only: true asks for strict variants where a tool can be strict, false for none. Default: strict for openai, not for anthropic.",
+              schema: { type: "boolean" },
+            },
             { name: "If-None-Match", in: "header", required: false, description: "An ETag from an earlier answer.", schema: { type: "string" } },
           ],
           responses: {
@@ -58,7 +65,7 @@ export function runtimeOpenApiDocument(serverUrl?: string): Record<string, unkno
               content: json({ $ref: "#/components/schemas/ToolList" }),
             },
             "304": { description: "Unchanged since the ETag sent in If-None-Match." },
-            "400": errorResponse("Missing or unknown format; the message names the allowed ones."),
+            "400": errorResponse("Missing or unknown format, or strict given for a format without strict variants; the message names what is allowed."),
             ...commonRefusals,
           },
         },

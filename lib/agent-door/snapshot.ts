@@ -26,6 +26,7 @@ import {
   parseToolDefinition,
   toProviderSpecs,
   type ProviderFormat,
+  type ShapeOptions,
   type Tool,
   type ToolDefinition,
   type ToolIndex,
@@ -131,20 +132,22 @@ export async function agentTools(slug: string): Promise<Tool[] | null> {
   return effectiveTools(await snapshot(), slug);
 }
 
-/** How a list is asked for: `deferred: false` takes the meta-tools even where the provider could load tools on demand. */
-export interface AgentToolListOptions {
+/** How a list is asked for: a shape (`strict`), and `deferred: false` to take the meta-tools even where the provider could load tools on demand. */
+export interface AgentToolListOptions extends ShapeOptions {
   readonly deferred?: boolean;
 }
 
 /**
  * What an agent is listed: every effective tool, or — for a persona in search mode — the
  * meta-tools, or where `format`'s provider loads tools on demand (Anthropic's tool search) every
- * tool deferred behind that provider's search tool.
+ * tool deferred behind that provider's search tool. `options.strict` picks OpenAI's or
+ * Anthropic's other variant.
  */
 function listedSpecs(state: Snapshot, slug: string, tools: readonly Tool[], format: ProviderFormat, options: AgentToolListOptions): unknown[] {
-  if (!state.searchMode.has(slug)) return toProviderSpecs(tools, format);
+  const shape = { strict: options.strict };
+  if (!state.searchMode.has(slug)) return toProviderSpecs(tools, format, shape);
   if (options.deferred !== false && hasNativeDeferredLoading(format)) return anthropicDeferredSpecs(tools);
-  return toProviderSpecs(META_TOOLS, format);
+  return toProviderSpecs(META_TOOLS, format, shape);
 }
 
 /**
@@ -155,7 +158,7 @@ export async function agentToolList(slug: string, format: ProviderFormat, stamp?
   const state = await snapshot(stamp);
   const tools = effectiveTools(state, slug);
   if (tools === null) return null;
-  const cacheKey = `${format}:${options.deferred === false ? "meta" : "default"}:${slug}`;
+  const cacheKey = `${format}:${options.deferred === false ? "meta" : "default"}:${options.strict ?? "default"}:${slug}`;
   let list = state.lists.get(cacheKey);
   if (!list) {
     const specs = listedSpecs(state, slug, tools, format, options);

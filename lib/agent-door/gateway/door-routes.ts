@@ -12,9 +12,9 @@ import { Hono } from "hono";
 import { countDoorRequest, type DoorKind } from "../../observability/metrics";
 import { contextFromHeaders, markSpanFailed, SpanKind, traced } from "../../observability/tracing";
 import { nonPageSecurityHeaders } from "../../security/headers.js";
-import { isProviderFormat, PROVIDER_FORMATS } from "../../tools";
+import { isProviderFormat, PROVIDER_FORMATS, STRICT_DEFAULTS, type ProviderFormat } from "../../tools";
 import { callAgentTool } from "../call";
-import { agentError, agentErrorResponse, unknownDoorPath } from "../errors";
+import { agentError, agentErrorResponse, unknownDoorPath, type AgentRefusal } from "../errors";
 import { admitAgent, answering, parseCallBody, readCappedText } from "../http";
 import { agentToolBudget, budgetResponseBody } from "../budget";
 import { agentMcpDoor } from "../mcp-door";
@@ -36,7 +36,8 @@ function matches(ifNoneMatch: string | null, etag: string): boolean {
 }
 
 /**
- * The persona's effective tools as one provider's tool specifications. The ETag is the hash of the
+ * The persona's effective tools as one provider's tool specifications, each in the variant an
+ * agent gets (OpenAI strict where the tool can be; `?strict=` picks the other variant). The ETag is the hash of the
  * specifications, so an agent polling with If-None-Match gets 304 until a tool, a switch or a grant
  * changes what it would receive.
  */
@@ -54,11 +55,22 @@ async function listTools(request: Request, slug: string): Promise<Response> {
   if (deferred !== null && deferred !== "true" && deferred !== "false") {
     return agentErrorResponse(agentError("bad_request", `?deferred= takes true or false, not "${deferred}".`));
   }
-  const list = await agentToolList(slug, format, admitted.identity.catalogStamp, { deferred: deferred !== "false" });
+  const strict = strictOption(query.get("strict"), format);
+  if (!strict.ok) return agentErrorResponse(strict);
+  const list = await agentToolList(slug, format, admitted.identity.catalogStamp, { deferred: deferred !== "false", strict: strict.value });
   if (list === null) return agentErrorResponse(agentError("not_found", `There is no persona "${slug}".`));
   const headers = { ETag: list.etag, "Cache-Control": "private, no-cache" };
   if (matches(request.headers.get("if-none-match"), list.etag)) return new Response(null, { status: 304, headers });
   return Response.json({ persona: slug, format, tools: list.specs }, { headers });
+}
+
+/** `?strict=true|false`: the other variant of a format that has two; absent means the format's default. */
+function strictOption(value: string | null, format: ProviderFormat): { ok: true; value: boolean | undefined } | AgentRefusal {
+  if (value === null) return { ok: true, value: undefined };
+  const withStrict = Object.keys(STRICT_DEFAULTS).join(" and ");
+  if (STRICT_DEFAULTS[format] === undefined) return agentError("bad_request", `strict applies to the ${withStrict} formats only, not ${format}.`);
+  if (value !== "true" && value !== "false") return agentError("bad_request", `strict is true or false, not "${value}".`);
+  return { ok: true, value: value === "true" };
 }
 
 /** What the persona's tool specifications cost an agent's context, per provider (same key and answers as the tools list). */

@@ -1,17 +1,21 @@
 import "server-only";
 /**
  * What the agent sees (SPEC §8): a persona's effective tools as one provider's tool
- * specifications, with the compatibility notes for that provider. The specifications are the
- * runtime API's own list (`GET /api/v1/personas/{slug}/tools?format=`), so the personas page shows
- * exactly what an agent receives.
+ * specifications, each in the variant an agent gets by default (OpenAI strict where the tool can
+ * be) with its verdict, reason and details. The specifications are the runtime API's own list
+ * (`GET /api/v1/personas/{slug}/tools?format=`), so the personas page shows exactly what an agent
+ * receives; the verdicts come from the same variant builder over the same tools.
  */
 import { NotFoundError } from "../../errors";
-import { compatibilityReport, type CompatibilityFinding, type ProviderFormat, type ProviderSpecs } from "../../tools";
+import { toProviderVariants, type CompatibilityFinding, type ProviderFormat, type ProviderSpecs, type ShapeVerdict } from "../../tools";
 import { agentToolList, listAgentTools } from "../../agent-door";
 
-/** A compatibility finding with the tool it concerns. */
-export interface ToolCompatibilityNote extends CompatibilityFinding {
+/** One tool's variant for a provider: which, why, and the details behind it. */
+export interface ToolVariantSummary {
   readonly tool: string;
+  readonly verdict: ShapeVerdict;
+  readonly reason: string;
+  readonly findings: readonly CompatibilityFinding[];
 }
 
 export interface PersonaToolSpecs<F extends ProviderFormat> {
@@ -19,13 +23,13 @@ export interface PersonaToolSpecs<F extends ProviderFormat> {
   readonly format: F;
   /** One specification per effective tool, in catalog order. */
   readonly specs: ProviderSpecs[F][];
-  /** What `format`'s provider would change or refuse in those tools, tool by tool. */
-  readonly notes: readonly ToolCompatibilityNote[];
+  /** Per tool, in the same order: the variant `format`'s provider gets and why. */
+  readonly variants: readonly ToolVariantSummary[];
 }
 
 /**
  * Persona `slug`'s effective tools (grant minus disabled, against the live catalog) as `format`
- * specifications, with that provider's compatibility notes.
+ * specifications, with each tool's variant and the reason.
  *
  * @throws NotFoundError when the persona (or a parent in its chain) does not exist.
  */
@@ -38,6 +42,6 @@ export async function personaToolSpecs<F extends ProviderFormat>(slug: string, f
     slug,
     format,
     specs: list.specs as ProviderSpecs[F][],
-    notes: tools.flatMap((tool) => compatibilityReport(tool)[format].map((finding) => ({ ...finding, tool: tool.name }))),
+    variants: toProviderVariants(tools, format).map(({ verdict, reason, findings }, index) => ({ tool: tools[index]!.name, verdict, reason, findings })),
   };
 }

@@ -14,7 +14,7 @@
  *   `functionDeclarations` Quiver serves: the meta-tools.
  * - MCP: the protocol has no deferred listing: the meta-tools.
  */
-import { anthropicToolSpec, type AnthropicToolSpec } from "./anthropic";
+import { anthropicVariants, type AnthropicToolSpec } from "./anthropic";
 import type { ProviderFormat, ToolShape } from "./types";
 
 /** Anthropic's server-side tool search tool, BM25 variant (the agent searches in words, as with Quiver's own). */
@@ -31,7 +31,7 @@ export function hasNativeDeferredLoading(format: ProviderFormat): boolean {
   return NATIVE_DEFERRED_FORMATS.includes(format);
 }
 
-/** The tools as an Anthropic request's `tools`: the tool search tool, then each tool deferred. */
+/** The tools as an Anthropic request's `tools`: the tool search tool, then each tool (its plain variant) deferred. */
 export function anthropicDeferredSpecs(tools: readonly ToolShape[]): AnthropicDeferredList {
-  return [{ ...ANTHROPIC_TOOL_SEARCH_TOOL }, ...tools.map((tool) => ({ ...anthropicToolSpec(tool), defer_loading: true as const }))];
+  return [{ ...ANTHROPIC_TOOL_SEARCH_TOOL }, ...anthropicVariants(tools).map(({ spec }) => ({ ...spec, defer_loading: true as const }))];
 }

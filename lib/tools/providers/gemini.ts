@@ -2,15 +2,25 @@
  * Google Gemini function declarations: `{name, description, parameters?}`, sent as
  * `tools: [{functionDeclarations: [...]}]`. `parameters` is a subset of the OpenAPI 3.0 schema
  * object, and the API answers anything outside it with "Invalid JSON payload received. Unknown
- * name …", so the declaration keeps only keywords Gemini documents and says what it removed.
- * Two removals keep their meaning by moving into the description, where the model still reads
- * them: `default` and an enum on a non-string type (Gemini enums are strings only).
+ * name …", so the declaration keeps only the fields Gemini's `Schema` documents (checked 2026-12:
+ * type, format, title, description, nullable, enum, required, min/maxItems, min/maxProperties,
+ * min/maxLength, pattern, minimum, maximum, example, propertyOrdering, default, properties, items)
+ * and says what it changed. What a model still needs is rewritten rather than dropped:
+ * - `const` on a string becomes a one-value `enum` (the same constraint, in Gemini's words);
+ * - an enum on a non-string type (Gemini enums are strings), `const` on other types,
+ *   `exclusiveMinimum`/`exclusiveMaximum`, `multipleOf`, `uniqueItems`, `examples` and a `format`
+ *   the Developer API refuses (it takes only `enum` and `date-time` on strings, float/double,
+ *   int32/int64) move into the description as a sentence (keyword-notes.ts);
+ * - `default` also moves there: Gemini accepts the field but ignores it, so only the sentence
+ *   reaches the model;
+ * - `additionalProperties`, `$schema`, `$comment` and other authoring notes are removed.
  * `parametersJsonSchema` (full JSON Schema, newer models only) is not used: `parameters` works
  * with every Gemini model.
  */
 import { childPath } from "../definition";
+import { keywordSentence, withSentences } from "./keyword-notes";
 import { isSchemaObject, propertiesOf, schemasIn, type SchemaObject } from "./schema-walk";
-import type { CompatibilityFinding, ToolShape } from "./types";
+import { variantOf, type CompatibilityFinding, type ToolShape, type ToolVariant } from "./types";
 
 export interface GeminiFunctionDeclaration {
   readonly name: string;
@@ -37,44 +47,49 @@ const KEPT_FORMATS: Readonly<Record<string, ReadonlySet<string>>> = {
   integer: new Set(["int32", "int64"]),
 };
 
-interface Rebuilt {
-  readonly schema: Record<string, unknown>;
-  readonly changes: CompatibilityFinding[];
-}
-
 function changed(path: string, message: string): CompatibilityFinding {
   return { provider: "gemini", severity: "changed", path, message };
 }
 
-/** `schema` rebuilt with only what Gemini accepts; each removal is recorded with its path. */
+/** What the description says of a removed keyword, and the remark for it. */
+function moved(keyword: string, value: unknown, at: string, sentences: string[], changes: CompatibilityFinding[], why: string): void {
+  const sentence = keywordSentence(keyword, value);
+  if (sentence !== null) sentences.push(sentence);
+  changes.push(changed(at, `${why}; ${sentence === null ? "removed" : "it is stated in the description instead"}.`));
+}
+
+/** `schema` rebuilt with only what Gemini accepts; each change is recorded with its path. */
 function rebuild(schema: SchemaObject, path: string, changes: CompatibilityFinding[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  const moved: string[] = [];
+  const sentences: string[] = [];
   for (const [keyword, value] of Object.entries(schema)) {
     const at = childPath(path, keyword);
-    if (keyword === "properties" && isSchemaObject(value)) {
+    // Its place is kept; its text is set below, with the moved keywords' sentences.
+    if (keyword === "description") out.description = value;
+    else if (keyword === "properties" && isSchemaObject(value)) {
       out.properties = Object.fromEntries(
         propertiesOf(schema).map(([name, property]) => [name, rebuild(property, childPath(at, name), changes)]),
       );
     } else if (keyword === "items" && isSchemaObject(value)) {
       out.items = rebuild(value, at, changes);
+    } else if (keyword === "const" && schema.type === "string" && typeof value === "string" && schema.enum === undefined) {
+      out.enum = [value];
+      changes.push(changed(at, "Gemini does not take const; it is sent as a one-value enum."));
     } else if (keyword === "default") {
-      moved.push(`Default: ${JSON.stringify(value)}.`);
-      changes.push(changed(at, "Gemini refuses default; it is stated in the description instead."));
+      moved(keyword, value, at, sentences, changes, "Gemini ignores default");
     } else if (keyword === "enum" && schema.type !== "string") {
-      moved.push(`One of: ${(Array.isArray(value) ? value : []).map((item) => JSON.stringify(item)).join(", ")}.`);
-      changes.push(changed(at, `Gemini enums hold strings only; the allowed ${String(schema.type)} values are stated in the description instead.`));
+      moved(keyword, value, at, sentences, changes, `Gemini enums hold strings only, so the allowed ${String(schema.type)} values cannot be one`);
     } else if (keyword === "format" && !KEPT_FORMATS[String(schema.type)]?.has(String(value))) {
-      changes.push(changed(at, `Gemini refuses format "${String(value)}" on a ${String(schema.type)}; removed.`));
+      moved(keyword, value, at, sentences, changes, `Gemini refuses format "${String(value)}" on a ${String(schema.type)}`);
     } else if (KEPT_KEYWORDS.has(keyword)) {
       out[keyword] = structuredClone(value);
     } else {
-      changes.push(changed(at, `Gemini does not accept ${keyword}; removed.`));
+      moved(keyword, value, at, sentences, changes, `Gemini does not take ${keyword}`);
     }
   }
-  if (moved.length > 0) {
-    out.description = [typeof schema.description === "string" ? schema.description : "", ...moved].filter(Boolean).join(" ");
-  }
+  const description = withSentences(schema, sentences);
+  if (description === undefined) delete out.description;
+  else out.description = description;
   return out;
 }
 
@@ -87,13 +102,11 @@ function build(tool: ToolShape): { declaration: GeminiFunctionDeclaration; chang
   return { declaration: { name: tool.name, description: tool.description, parameters }, changes };
 }
 
-/** The tool as a Gemini function declaration, reduced to the schema subset Gemini accepts. */
-export function geminiDeclaration(tool: ToolShape): GeminiFunctionDeclaration {
-  return build(tool).declaration;
-}
-
-/** What {@link geminiDeclaration} changes, and what Gemini refuses even after those changes. */
-export function geminiFindings(tool: ToolShape): CompatibilityFinding[] {
+/**
+ * The tool as a Gemini function declaration, reduced to the schema subset Gemini accepts: what it
+ * changes, and what Gemini refuses even after those changes.
+ */
+export function geminiVariant(tool: ToolShape): ToolVariant<GeminiFunctionDeclaration> {
   const findings: CompatibilityFinding[] = [];
   const refuse = (path: string, message: string) => findings.push({ provider: "gemini", severity: "refused", path, message });
 
@@ -102,7 +115,7 @@ export function geminiFindings(tool: ToolShape): CompatibilityFinding[] {
   }
   const { declaration, changes } = build(tool);
   // Leaving out the parameters of a tool that takes none loses nothing, so it is not a remark.
-  if (!declaration.parameters) return findings;
+  if (!declaration.parameters) return variantOf(declaration, findings, false, "Sent as written (a tool without parameters goes without a parameters field).");
   for (const [name] of propertiesOf(declaration.parameters)) {
     if (!GEMINI_PARAMETER_NAME.test(name)) {
       refuse(childPath("parameters.properties", name), "Gemini parameter names start with a letter or _, then letters, digits or _, at most 64 characters.");
@@ -117,5 +130,7 @@ export function geminiFindings(tool: ToolShape): CompatibilityFinding[] {
   }
   // What Gemini would remove inside a part it refuses anyway is no separate remark: that part needs fixing.
   const refused = findings.map((finding) => `${finding.path}.`);
-  return [...findings, ...changes.filter((change) => !refused.some((prefix) => change.path.startsWith(prefix)))];
+  const kept = changes.filter((change) => !refused.some((prefix) => change.path.startsWith(prefix)));
+  const reason = kept.length === 0 ? "Sent as written." : `Sent in Gemini's schema subset; ${kept.length === 1 ? "1 keyword is" : `${kept.length} keywords are`} rewritten (details).`;
+  return variantOf(declaration, [...findings, ...kept], false, reason);
 }

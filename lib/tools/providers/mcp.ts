@@ -20,7 +20,7 @@
  *   default, true.
  */
 import type { HttpMethod, ObjectSchema } from "../types";
-import type { CompatibilityFinding, ToolShape } from "./types";
+import { variantOf, type CompatibilityFinding, type ToolShape, type ToolVariant } from "./types";
 
 export interface McpToolAnnotations {
   readonly title: string;
@@ -62,6 +62,12 @@ function annotationsFor(tool: ToolShape): McpToolAnnotations {
     destructiveHint: isDestructive(tool),
     openWorldHint: tool.origin !== "code",
   };
+}
+
+/** The tool as an MCP `tools/list` entry, with what clients will make of it. */
+export function mcpVariant(tool: ToolShape): ToolVariant<McpToolSpec> {
+  const findings = mcpFindings(tool);
+  return variantOf(mcpToolSpec(tool), findings, false, findings.length === 0 ? "Sent as written." : "Sent as written; see the notes.");
 }
 
 /** The tool as an MCP `tools/list` entry. */

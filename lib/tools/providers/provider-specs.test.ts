@@ -33,11 +33,30 @@ const noParameters: ToolShape = {
 };
 
 describe("toProviderSpecs", () => {
-  it.each([
-    [
-      "openai",
+  it("emits the openai shape with the schema as written when strict is off", () => {
+    expect(toProviderSpecs([lookup], "openai", { strict: false })).toEqual([
       { type: "function", function: { name: "lookup_order", description: "Look up an order.", parameters: orderParameters, strict: false } },
-    ],
+    ]);
+  });
+
+  it("emits the openai shape as strict by default, moving what strict mode does not take into descriptions", () => {
+    const [spec] = toProviderSpecs([lookup], "openai");
+    expect(spec?.function.strict).toBe(true);
+    expect(spec?.function.parameters).toEqual({
+      type: "object",
+      properties: {
+        order_id: { type: "string", description: "The order id.", pattern: "^[0-9]+$", format: "uuid" },
+        units: { type: ["string", "null"], description: "Default: \"metric\".", enum: ["metric", "imperial", null] },
+        limit: { type: ["integer", "null"], minimum: 1, exclusiveMinimum: 0, enum: [10, 20, null] },
+        filters: { type: ["object", "null"], properties: { status: { type: ["string", "null"], enum: ["open", null] } }, required: ["status"], additionalProperties: false },
+        tags: { type: ["array", "null"], description: "Items are unique.", minItems: 1, items: { type: "string", format: "email" } },
+      },
+      required: ["order_id", "units", "limit", "filters", "tags"],
+      additionalProperties: false,
+    });
+  });
+
+  it.each([
     ["anthropic", { name: "lookup_order", description: "Look up an order.", input_schema: orderParameters }],
     [
       "mcp",
@@ -53,7 +72,7 @@ describe("toProviderSpecs", () => {
     expect(toProviderSpecs([lookup], format)).toEqual([expected]);
   });
 
-  it("reduces the schema to Gemini's subset, moving default and non-string enums into descriptions", () => {
+  it("reduces the schema to Gemini's subset, rewriting const and moving what it does not take into descriptions", () => {
     expect(toProviderSpecs([lookup], "gemini")).toEqual([
       {
         name: "lookup_order",
@@ -61,11 +80,11 @@ describe("toProviderSpecs", () => {
         parameters: {
           type: "object",
           properties: {
-            order_id: { type: "string", description: "The order id.", pattern: "^[0-9]+$" },
+            order_id: { type: "string", description: "The order id. Format: uuid.", pattern: "^[0-9]+$" },
             units: { type: "string", enum: ["metric", "imperial"], description: "Default: \"metric\"." },
-            limit: { type: "integer", minimum: 1, description: "One of: 10, 20." },
-            filters: { type: "object", properties: { status: { type: "string" } } },
-            tags: { type: "array", items: { type: "string" }, minItems: 1 },
+            limit: { type: "integer", minimum: 1, description: "Greater than 0. One of: 10, 20." },
+            filters: { type: "object", properties: { status: { type: "string", enum: ["open"] } } },
+            tags: { type: "array", items: { type: "string", description: "Format: email." }, minItems: 1, description: "Items are unique." },
           },
           required: ["order_id"],
         },
@@ -86,7 +105,7 @@ describe("toProviderSpecs", () => {
     const [declaration] = toProviderSpecs([{ ...lookup, parameters }], "gemini");
     expect(declaration?.parameters).toEqual({
       type: "object",
-      properties: { at: { type: "string", format: "date-time" }, ratio: { type: "number", format: "double" }, count: { type: "integer", format: "int64" }, day: { type: "string" } },
+      properties: { at: { type: "string", format: "date-time" }, ratio: { type: "number", format: "double" }, count: { type: "integer", format: "int64" }, day: { type: "string", description: "Format: date." } },
     });
   });
 
@@ -97,7 +116,7 @@ describe("toProviderSpecs", () => {
   });
 
   it.each([
-    ["openai", { type: "function", function: { name: "ping", description: "Check the service.", parameters: { type: "object", properties: {} }, strict: false } }],
+    ["openai", { type: "function", function: { name: "ping", description: "Check the service.", parameters: { type: "object", properties: {}, required: [], additionalProperties: false }, strict: true } }],
     ["anthropic", { name: "ping", description: "Check the service.", input_schema: { type: "object", properties: {} } }],
     ["gemini", { name: "ping", description: "Check the service." }],
     [

@@ -46,3 +46,38 @@ export interface CompatibilityFinding {
   readonly path: string;
   readonly message: string;
 }
+
+/**
+ * What a provider makes of a tool as Quiver sends it: `strict` — accepted with strict mode on
+ * (its arguments are sampled to fit the schema); `accepted` — accepted without; `refused` — the
+ * provider rejects the tool as it stands (a finding of severity `refused` says why).
+ */
+export type ShapeVerdict = "strict" | "accepted" | "refused";
+
+/** One tool as one provider receives it: the specification, and which variant it is and why. */
+export interface ToolVariant<S> {
+  readonly spec: S;
+  readonly verdict: ShapeVerdict;
+  /** One sentence for the operator: why this variant ("Sent with strict: false: …"). */
+  readonly reason: string;
+  /** The details behind it: each change, refusal or note, with its path. */
+  readonly findings: readonly CompatibilityFinding[];
+}
+
+/** Which variant to build where a provider has two (OpenAI, Anthropic); absent means that provider's default. */
+export interface ShapeOptions {
+  readonly strict?: boolean;
+}
+
+/** The verdict every builder derives the same way: a refusal wins (its message is the reason), then strict, then accepted. */
+export function variantOf<S>(spec: S, findings: readonly CompatibilityFinding[], strict: boolean, reason: string): ToolVariant<S> {
+  const refusal = findings.find((finding) => finding.severity === "refused");
+  if (refusal) return { spec, findings, verdict: "refused", reason: refusal.message };
+  return { spec, findings, verdict: strict ? "strict" : "accepted", reason };
+}
+
+/** The end of a reason counting what was rewritten for `provider` ("; 3 keywords … are rewritten (details)"), or "". */
+export function movedTail(changes: readonly CompatibilityFinding[], provider: string): string {
+  if (changes.length === 0) return "";
+  return changes.length === 1 ? `; 1 keyword ${provider} does not take is rewritten (details)` : `; ${changes.length} keywords ${provider} does not take are rewritten (details)`;
+}
