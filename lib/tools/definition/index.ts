@@ -5,7 +5,7 @@
  */
 export { parseToolDefinition } from "./definition";
 export { serializeToolDefinition, toPersistedForm, type PersistedToolDefinition } from "./persisted-form";
-export { secretHeaderNamesOf, secretHeaderValues, withoutSecretValues } from "./secret-headers";
+export { secretHeaderNamesOf, secretSlotsOf, secretValues, withoutSecretValues } from "./secret-headers";
 export { HEADER_NAME_PATTERN, headerValueProblem, RESERVED_HEADER_NAMES } from "./header-value";
 export { MAX_NAME_LENGTH, NAME_PATTERN } from "./definition-input";
 export { parseParameters, parseParameterSchema } from "./schema-subset";
