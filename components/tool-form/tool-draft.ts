@@ -217,7 +217,8 @@ export function documentFromDraft(draft: ToolDraft): { document: Record<string, 
       method: draft.method,
       url: draft.url.trim(),
       headers: pairs(draft.headers),
-      query: pairs(draft.query),
+      // A secret value is entered in its own field and stays on the server: the document carries "".
+      query: pairs(draft.query.map((row) => (row.secret ? { ...row, value: "" } : row))),
       body: jsonOf(draft.body, "request.body", issues),
       // The format belongs to a body: a GET keeps the operator's choice in the draft, not in the tool.
       ...(draft.bodyFormat === "form" && takesBody(draft.method) ? { body_format: "form" } : {}),

@@ -3,7 +3,7 @@
  * query values are injected into the request on the wire at the last moment (a secret query entry
  * is appended to the URL's query string, after the rendered entries), and everything the executor
  * hands back — previews, bodies, messages, causes — goes through a redactor for exactly those
- * values first. A preview shows a secret header or query value as its mask.
+ * values first, so a preview shows a secret header or query value as its mask.
  */
 import { createRedactor, maskSecret, secretForms, slotIdentity, slotLocation, toWellFormedText, type Redactor } from "../../secrets";
 import { headerValueProblem, secretSlotsOf, secretValues } from "../definition";
@@ -82,33 +82,6 @@ function encodeQueryPart(text: string): string {
 }
 
 /**
- * `href` with the value of every entry whose key is in `secretKeys` replaced by the mask of that
- * value (`?api_key=••••`, typed as the operator reads it): a preview must not depend on the
- * redactor for a secret short enough to be an ordinary word.
- */
-export function maskSecretQuery(href: string, secretKeys: readonly string[]): string {
-  if (secretKeys.length === 0) return href;
-  const at = href.indexOf("?");
-  if (at < 0) return href;
-  const end = href.indexOf("#", at);
-  const search = href.slice(at + 1, end < 0 ? undefined : end);
-  const masked = search.split("&").map((pair) => {
-    const equals = pair.indexOf("=");
-    if (equals < 0 || !secretKeys.includes(decodeQueryPart(pair.slice(0, equals)))) return pair;
-    return `${pair.slice(0, equals)}=${maskSecret(decodeQueryPart(pair.slice(equals + 1)))}`;
-  });
-  return `${href.slice(0, at)}?${masked.join("&")}${end < 0 ? "" : href.slice(end)}`;
-}
-
-function decodeQueryPart(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, " "));
-  } catch {
-    return text;
-  }
-}
-
-/**
  * Redactors by secret set. Building one (every encoded form, one compiled pattern) costs far more
  * than a call's own work, and a tool's secrets rarely change between calls. Bounded, oldest out.
  */
@@ -150,14 +123,13 @@ export function redactJsonValue(value: unknown, redact: (text: string) => string
 }
 
 /**
- * What a caller may see of a wire request: secret headers and secret query values (`secretQuery`)
- * as their mask, every secret value redacted.
+ * What a caller may see of a wire request: secret headers as their mask, every secret value
+ * redacted — a secret query value in the URL included (the redactor knows its URL-encoded form).
  */
 export function previewOf(
   request: WireRequest,
   secretNames: ReadonlySet<string>,
   redact: (text: string) => string,
-  secretQuery: readonly string[] = [],
 ): RequestPreview {
   const headers: Record<string, string> = {};
   for (const name in request.headers) {
@@ -166,7 +138,7 @@ export function previewOf(
   }
   return {
     method: request.method,
-    url: redact(maskSecretQuery(request.url.href, secretQuery)),
+    url: redact(request.url.href),
     headers,
     body: request.body === null ? null : redact(request.body),
   };

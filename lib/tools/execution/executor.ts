@@ -81,7 +81,7 @@ interface Exchange {
 function metadataOf(exchange: Exchange, request: WireRequest, extra: ExecutionMetadata = {}): ExecutionMetadata {
   return {
     durationMs: Math.round((performance.now() - exchange.started) * 100) / 100,
-    request: previewOf(request, exchange.secretNames, exchange.redact, exchange.def.secretQuery),
+    request: previewOf(request, exchange.secretNames, exchange.redact),
     ...extra,
   };
 }
@@ -285,7 +285,7 @@ async function execute(def: ToolDefinition, args: unknown, options: ExecuteOptio
   if (secrets.missing.length > 0 || secrets.unsendable.length > 0) {
     const names = [...secrets.missing, ...secrets.unsendable].map(slotLabel).join(", ");
     const message = `Secret ${names} has no value that can be sent; set it in the tool's secrets`;
-    return error(message, "execution_error", { metadata: { request: previewOf(wire, exchange.secretNames, exchange.redact, def.secretQuery) } });
+    return error(message, "execution_error", { metadata: { request: previewOf(wire, exchange.secretNames, exchange.redact) } });
   }
   if (options.signal?.aborted) return error("Tool execution was cancelled", "execution_error", { metadata: metadataOf(exchange, wire) });
   if (def.auth !== null && options.authorize === undefined) {
