@@ -24,7 +24,7 @@ interface FormTabProps {
   readonly readOnly: boolean;
   /** The shared credentials the picker offers (those admitting the URL's host are listed). */
   readonly credentials: readonly CredentialChoice[];
-  /** Masks of stored secret values by lower-cased header. */
+  /** Masks of stored secret values by slot identity (a lower-cased header, or `?key`). */
   readonly masks: Readonly<Record<string, string>>;
   readonly secrets: Readonly<Record<string, SecretEntry>>;
   readonly onSecretChange: (header: string, entry: SecretEntry) => void;

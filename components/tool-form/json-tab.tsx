@@ -17,7 +17,7 @@ export function JsonTab({ text, onChange, issues, readOnly }: JsonTabProps) {
     <div className="grid gap-2">
       <JsonEditor label="Tool definition (JSON)" value={text} onChange={onChange} issues={issues} readOnly={readOnly} minHeight="24rem" />
       <p className="text-xs text-muted-foreground">
-        The whole definition in its persisted form. Secret header values are never shown here; set them in the form. Pasting the flat parameter list lifts it to JSON Schema.
+        The whole definition in its persisted form. Secret header and query values are never shown here (a secret query key is listed in secret_query with an empty value); set them in the form. Pasting the flat parameter list lifts it to JSON Schema.
       </p>
       <IssueList label="JSON problems" issues={issues} />
     </div>

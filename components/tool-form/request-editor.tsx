@@ -7,6 +7,7 @@ import { issuesInside } from "@/components/ui/field-errors";
 import { JsonEditor } from "@/components/ui/json-editor";
 import { Select } from "@/components/ui/select";
 import type { ValidationIssue } from "@/lib/errors";
+import { secretSlot, slotIdentity, type SecretLocation } from "@/lib/secrets/slots";
 import { HTTP_METHODS, QUERY_STYLES, soleReference, type QueryStyle } from "@/lib/tools/client";
 import { controlId, issuesAt } from "./field-issues";
 import { KeyValueRows } from "./key-value-rows";
@@ -22,10 +23,11 @@ const QUERY_STYLE_LABELS: Readonly<Record<QueryStyle, string>> = {
   pipe: "Pipe: k=a|b",
 };
 
+/** Stored masks and this edit's entries, by slot identity (`authorization`, `?api_key`: lib/secrets/slots.ts). */
 export interface SecretState {
   readonly masks: Readonly<Record<string, string>>;
   readonly entries: Readonly<Record<string, SecretEntry>>;
-  readonly onChange: (header: string, entry: SecretEntry) => void;
+  readonly onChange: (slot: string, entry: SecretEntry) => void;
   /** Why stored values will not be kept, if they will not (e.g. the destination changed). */
   readonly notice?: string;
 }
@@ -40,7 +42,43 @@ interface RequestEditorProps {
   readonly credential?: ReactNode;
 }
 
-/** Method, URL, headers (secret ones masked), query and body, with placeholder menus. */
+type SecretRow = HeaderRow | QueryRow;
+
+/**
+ * A header's or query entry's "Secret" switch (marking it clears the typed value: a secret is
+ * entered in its own field) and, for a secret row, its masked field in place of the value input.
+ */
+function secretControls(location: SecretLocation, secrets: SecretState, issues: readonly ValidationIssue[], readOnly: boolean) {
+  const noun = location === "query" ? "query parameter" : "header";
+  const slotOf = (row: SecretRow) => slotIdentity(secretSlot(location, row.name));
+  return {
+    toggle: (row: SecretRow, replace: (row: SecretRow) => void) => (
+      <label className="inline-flex min-h-11 shrink-0 items-center gap-2 text-sm sm:min-h-9">
+        <Checkbox checked={row.secret} disabled={readOnly} onCheckedChange={(checked) => replace({ ...row, secret: checked === true, value: "" })} aria-label={`${row.name || noun} is secret`} />
+        Secret
+      </label>
+    ),
+    field: (row: SecretRow) => {
+      if (!row.secret) return null;
+      const slot = slotOf(row);
+      const path = location === "query" ? `secrets.?${row.name}` : `secrets.${row.name}`;
+      return (
+        <SecretField
+          id={controlId(`secret.${location}.${row.name}`)}
+          header={row.name}
+          mask={secrets.notice ? null : (secrets.masks[slot] ?? null)}
+          entry={secrets.entries[slot] ?? { kind: "keep" }}
+          onChange={(entry) => secrets.onChange(slot, entry)}
+          notice={secrets.masks[slot] && secrets.notice ? secrets.notice : undefined}
+          error={issuesAt(issues, path)}
+          readOnly={readOnly}
+        />
+      );
+    },
+  };
+}
+
+/** Method, URL, headers and query (secret ones masked), and body, with placeholder menus. */
 export function RequestEditor({ draft, update, issues, readOnly, secrets, credential }: RequestEditorProps) {
   const urlInput = useRef<HTMLInputElement>(null);
   const parameterNames = draft.parameters.map((field) => field.name);
@@ -48,6 +86,8 @@ export function RequestEditor({ draft, update, issues, readOnly, secrets, creden
   const bodyless = !takesBody(draft.method);
   const urlError = issuesAt(issues, "request.url");
   const bodyIssues = issuesInside(issues, "request.body");
+  const secretHeader = secretControls("header", secrets, issues, readOnly);
+  const secretQuery = secretControls("query", secrets, issues, readOnly);
 
   return (
     <div className="grid gap-5">
@@ -107,31 +147,8 @@ export function RequestEditor({ draft, update, issues, readOnly, secrets, creden
         issuesPath="request.headers"
         issues={issues}
         parameterNames={parameterNames}
-        renderExtra={(row, replace) => {
-          const header = row as HeaderRow;
-          return (
-            <label className="inline-flex min-h-11 shrink-0 items-center gap-2 text-sm sm:min-h-9">
-              <Checkbox checked={header.secret} disabled={readOnly} onCheckedChange={(checked) => replace({ ...header, secret: checked === true, value: "" })} aria-label={`${header.name || "header"} is secret`} />
-              Secret
-            </label>
-          );
-        }}
-        renderValue={(row) => {
-          const header = row as HeaderRow;
-          if (!header.secret) return null;
-          return (
-            <SecretField
-              id={controlId(`secret.${header.name}`)}
-              header={header.name}
-              mask={secrets.notice ? null : (secrets.masks[header.name.toLowerCase()] ?? null)}
-              entry={secrets.entries[header.name.toLowerCase()] ?? { kind: "keep" }}
-              onChange={(entry) => secrets.onChange(header.name.toLowerCase(), entry)}
-              notice={secrets.masks[header.name.toLowerCase()] && secrets.notice ? secrets.notice : undefined}
-              error={issuesAt(issues, `secrets.${header.name}`)}
-              readOnly={readOnly}
-            />
-          );
-        }}
+        renderExtra={(row, replace) => secretHeader.toggle(row as HeaderRow, replace)}
+        renderValue={(row) => secretHeader.field(row as HeaderRow)}
       />
 
       <KeyValueRows
@@ -140,30 +157,35 @@ export function RequestEditor({ draft, update, issues, readOnly, secrets, creden
         readOnly={readOnly}
         addLabel="Add query parameter"
         onChange={(query) => update({ query: query as QueryRow[] })}
-        newRow={() => ({ key: rowKey("query"), name: "", value: "", style: "repeat" })}
+        newRow={() => ({ key: rowKey("query"), name: "", value: "", style: "repeat", secret: false })}
         issuesPath="request.query"
         issues={issues}
         parameterNames={parameterNames}
         rowIssue={(row) => issuesAt(issues, `request.query_style.${row.name}`)}
+        renderValue={(row) => secretQuery.field(row as QueryRow)}
         renderExtra={(row, replace, index) => {
           const query = row as QueryRow;
           const reference = soleReference(query.value);
+          const toggle = secretQuery.toggle(query, replace);
           // A style means something only for a list argument; one set earlier stays visible so its error can be fixed.
-          if (query.style === "repeat" && !(reference !== null && listParameters.has(reference))) return null;
+          if (query.secret || (query.style === "repeat" && !(reference !== null && listParameters.has(reference)))) return toggle;
           const id = controlId(`request.query_style#${index}`);
           return (
-            <div className="w-48 shrink-0">
-              <label htmlFor={id} className="sr-only">
-                How {query.name || "this entry"} sends a list
-              </label>
-              <Select id={id} value={query.style} disabled={readOnly} onChange={(event) => replace({ ...query, style: event.target.value as QueryStyle })}>
-                {QUERY_STYLES.map((style) => (
-                  <option key={style} value={style}>
-                    {QUERY_STYLE_LABELS[style]}
-                  </option>
-                ))}
-              </Select>
-            </div>
+            <>
+              <div className="w-48 shrink-0">
+                <label htmlFor={id} className="sr-only">
+                  How {query.name || "this entry"} sends a list
+                </label>
+                <Select id={id} value={query.style} disabled={readOnly} onChange={(event) => replace({ ...query, style: event.target.value as QueryStyle })}>
+                  {QUERY_STYLES.map((style) => (
+                    <option key={style} value={style}>
+                      {QUERY_STYLE_LABELS[style]}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+              {toggle}
+            </>
           );
         }}
       />

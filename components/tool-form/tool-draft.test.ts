@@ -93,3 +93,32 @@ describe("request encodings in the draft (SPEC §1.8)", () => {
     expect(document.request).not.toHaveProperty("body_format");
   });
 });
+
+describe("secret query keys in the draft (SPEC §1.8)", () => {
+  const keyed = toPersistedForm(
+    parseToolDefinition({
+      name: "geocode",
+      description: "Geocodes an address.",
+      request: { method: "GET", url: "https://maps.example.com/geocode", query: { key: "", Key: "public", units: "metric" } },
+      secret_query: ["key"],
+    }),
+  );
+
+  it("marks exactly the named key secret (query keys are case-sensitive) and saves it back unchanged", () => {
+    const draft = draftFromPersisted(keyed);
+    expect(draft.query.map(({ name, value, secret }) => ({ name, value, secret }))).toEqual([
+      { name: "key", value: "", secret: true },
+      { name: "Key", value: "public", secret: false },
+      { name: "units", value: "metric", secret: false },
+    ]);
+    expect(toPersistedForm(parseToolDefinition(documentFromDraft(draft).document))).toEqual(keyed);
+  });
+
+  it("writes secret_query only while a key is secret, and never a typed value for it", () => {
+    const draft = draftFromPersisted(keyed);
+    const unmarked = documentFromDraft({ ...draft, query: draft.query.map((row) => ({ ...row, secret: false })) }).document;
+    expect(unmarked).not.toHaveProperty("secret_query");
+    const typed = documentFromDraft({ ...draft, query: draft.query.map((row) => (row.secret ? { ...row, value: "AIza-typed-0123" } : row)) }).document;
+    expect((typed.request as { query: Record<string, string> }).query.key).toBe("");
+  });
+});

@@ -29,9 +29,13 @@ export interface PairRow {
   readonly value: string;
 }
 
-/** A query entry; `style` says how a list argument is written there (SPEC §1.8). */
+/**
+ * A query entry; `style` says how a list argument is written there (SPEC §1.8). A secret entry
+ * (`secret_query`) has an empty value here: its value is a SecretEntry.
+ */
 export interface QueryRow extends PairRow {
   readonly style: QueryStyle;
+  readonly secret: boolean;
 }
 
 export type SayKind = "none" | "text" | "json_path";
@@ -133,12 +137,11 @@ export function draftFromPersisted(definition: PersistedToolDefinition): ToolDra
       const isSecret = secret.has(name.toLowerCase());
       return { key: rowKey("header"), name, value: isSecret ? "" : value, secret: isSecret };
     }),
-    query: Object.entries(definition.request.query).map(([name, value]) => ({
-      key: rowKey("query"),
-      name,
-      value,
-      style: definition.request.query_style?.[name] ?? "repeat",
-    })),
+    query: Object.entries(definition.request.query).map(([name, value]) => {
+      // Query keys are case-sensitive: `Key` being secret says nothing of `key`.
+      const isSecret = definition.secret_query?.includes(name) ?? false;
+      return { key: rowKey("query"), name, value: isSecret ? "" : value, style: definition.request.query_style?.[name] ?? "repeat", secret: isSecret };
+    }),
     body: definition.request.body === null ? "" : JSON.stringify(definition.request.body, null, 2),
     bodyFormat: definition.request.body_format ?? "json",
     extract: definition.response.extract,
@@ -205,6 +208,7 @@ export function documentFromDraft(draft: ToolDraft): { document: Record<string, 
   issues.push(...schemaIssues);
   const pairs = (rows: readonly { name: string; value: string }[]) => Object.fromEntries(rows.map((row) => [row.name, row.value]));
   const styled = draft.query.filter((row) => row.style !== "repeat");
+  const secretQuery = draft.query.filter((row) => row.secret).map((row) => row.name);
   const document: Record<string, unknown> = {
     name: draft.name.trim(),
     description: draft.description,
@@ -213,7 +217,8 @@ export function documentFromDraft(draft: ToolDraft): { document: Record<string, 
       method: draft.method,
       url: draft.url.trim(),
       headers: pairs(draft.headers),
-      query: pairs(draft.query),
+      // A secret value is entered in its own field and stays on the server: the document carries "".
+      query: pairs(draft.query.map((row) => (row.secret ? { ...row, value: "" } : row))),
       body: jsonOf(draft.body, "request.body", issues),
       // The format belongs to a body: a GET keeps the operator's choice in the draft, not in the tool.
       ...(draft.bodyFormat !== "json" && takesBody(draft.method) ? { body_format: draft.bodyFormat } : {}),
@@ -221,6 +226,8 @@ export function documentFromDraft(draft: ToolDraft): { document: Record<string, 
     },
     response: { extract: draft.extract, path: draft.extract === "json_path" ? draft.extractPath.trim() : null },
     secret_headers: draft.headers.filter((header) => header.secret).map((header) => header.name),
+    // Only when a key is secret: a tool without one keeps the bytes it had (SPEC §1.8).
+    ...(secretQuery.length > 0 ? { secret_query: secretQuery } : {}),
     side_effect: draft.sideEffect === "auto" ? defaultSideEffect(draft.method) : draft.sideEffect === "yes",
     timeout: numberOrText(draft.timeout),
     group: draft.group,

@@ -3,7 +3,7 @@
 import { useState, type Dispatch, type SetStateAction } from "react";
 import { toast } from "@/components/ui/toaster";
 import type { ValidationIssue } from "@/lib/errors";
-import { toPersistedForm, type ToolDefinition } from "@/lib/tools/client";
+import { toPersistedForm } from "@/lib/tools/client";
 import { checkDocument } from "./document-check";
 import { draftFromPersisted, type ToolDraft } from "./tool-draft";
 
@@ -48,13 +48,18 @@ export function useJsonView(
     const result = checkDocument(parsed, []);
     setJsonIssues(result.issues);
     // Only a definition the rules allow reaches the form; flat sugar arrives lifted.
-    if (result.definition) setDraft((current) => ({ ...draftFromPersisted(toPersistedForm(result.definition!)), headers: keepSecretRows(current, result.definition!) }));
+    if (result.definition) setDraft((current) => keepRowKeys(current, draftFromPersisted(toPersistedForm(result.definition!))));
   };
 
   return { view, jsonText, jsonIssues, jsonEdited, switchView, editJson };
 }
 
-/** After a JSON edit, header rows keep being secret where the JSON says so (values stay server-side). */
-function keepSecretRows(current: ToolDraft, definition: ToolDefinition): ToolDraft["headers"] {
-  return draftFromPersisted(toPersistedForm(definition)).headers.map((row) => ({ ...row, key: current.headers.find((old) => old.name === row.name)?.key ?? row.key }));
+/**
+ * After a JSON edit, header and query rows are secret where the JSON says so (values stay
+ * server-side), and a row of the same name keeps its identity, so the secret field typed in stays.
+ */
+function keepRowKeys(current: ToolDraft, next: ToolDraft): ToolDraft {
+  const keyed = <R extends { key: string; name: string }>(rows: readonly R[], old: readonly R[]): R[] =>
+    rows.map((row) => ({ ...row, key: old.find((candidate) => candidate.name === row.name)?.key ?? row.key }));
+  return { ...next, headers: keyed(next.headers, current.headers), query: keyed(next.query, current.query) };
 }

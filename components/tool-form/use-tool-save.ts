@@ -9,6 +9,7 @@ import type { ValidationIssue } from "@/lib/errors";
 import type { PersistedToolDefinition } from "@/lib/tools/client";
 import { forgetKeptDraft } from "./kept-draft";
 import { stashEditsAndReload } from "./reapply-stash";
+import { slotLocation } from "@/lib/secrets/slots";
 import type { SecretEntry } from "./secret-field";
 
 /** A rename some personas name the tool under: who, and whether they should follow it. */
@@ -38,6 +39,8 @@ interface ToolSaveInput {
  * A refusal keeps every field; the server's issues come back at their paths, and a stale version
  * can be reloaded with these edits reapplied.
  */
+const slotName = (slot: string): string => slotLocation(slot).name;
+
 export function useToolSave({ stored, initial, toolDocument, draftName, secrets, resetSecrets, blocked }: ToolSaveInput) {
   const router = useRouter();
   const [attempted, setAttempted] = useState(false);
@@ -78,8 +81,8 @@ export function useToolSave({ stored, initial, toolDocument, draftName, secrets,
       for (const dropped of result.data.droppedSecrets) {
         toast.warning(
           dropped.reason === "origin_changed"
-            ? `${dropped.header}: the tool now points at another server, so its stored secret was not kept. Enter it again.`
-            : `${dropped.header} is no longer a secret header; its stored value was removed.`,
+            ? `${slotName(dropped.header)}: the tool now points at another server, so its stored secret was not kept. Enter it again.`
+            : `${slotName(dropped.header)} is no longer a secret ${slotLocation(dropped.header).location === "query" ? "query parameter" : "header"}; its stored value was removed.`,
         );
       }
       router.push(`/tools/${result.data.name}`);

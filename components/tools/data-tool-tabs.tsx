@@ -4,7 +4,7 @@ import { CodeBlock } from "@/components/ui/code-block";
 import { Tabs } from "@/components/ui/tabs";
 import type { listToolRevisions } from "@/lib/catalog/tool-revisions";
 import type { ToolDTO } from "@/lib/catalog/tools";
-import { credentialView, headerViews } from "@/lib/catalog/tool-view";
+import { credentialView, headerViews, queryViews } from "@/lib/catalog/tool-view";
 import type { Credential } from "@/lib/credentials";
 import { ParameterTable } from "./parameter-table";
 import { RequestCredential } from "./request-credential";
@@ -38,7 +38,7 @@ export function DataToolTabs({ tool, revisions, credential, tab, canRestore, tes
   const { definition } = tool;
   const headers = headerViews(tool);
   const sharedCredential = credentialView(tool, credential);
-  const query = Object.entries(definition.request.query);
+  const query = queryViews(tool);
   return (
     <Tabs
       label="Tool details"
@@ -81,10 +81,16 @@ export function DataToolTabs({ tool, revisions, credential, tab, canRestore, tes
                     <span className="text-muted-foreground">none</span>
                   ) : (
                     <ul className="grid gap-1 font-mono text-xs">
-                      {query.map(([key, value]) => (
+                      {query.map(({ name: key, value, secret }) => (
                         <li key={key} className="break-all">
                           <span className="text-muted-foreground">{key}=</span>
-                          {value}
+                          {secret ? (
+                            <span aria-label={`${key} is a secret`}>
+                              {value ?? "(not set)"} <Badge tone="warning">secret</Badge>
+                            </span>
+                          ) : (
+                            value
+                          )}
                           {definition.request.query_style?.[key] && <Badge className="ml-2">list joined by {definition.request.query_style[key]}</Badge>}
                         </li>
                       ))}

@@ -8,7 +8,7 @@ import { ConflictError, NotFoundError } from "../errors";
 import type { Tx } from "../db/client";
 import { parseJson } from "../db/json-columns";
 import { changedFields, staleSaveMessage } from "./tool-conflicts";
-import { storedSecretColumns, type StoredSecretRow } from "./tool-secret-plan";
+import { storedSecretColumns, storedSecretRow, type StoredSecretRow } from "./tool-secret-plan";
 
 /** The tool being changed, as read inside the transaction. */
 export interface CurrentTool {
@@ -30,8 +30,9 @@ const currentToolColumns = {
 } as const;
 
 /** Tool `name` as it is in this transaction, or null when there is none. */
-export function findTool(tx: Tx, name: string): Promise<CurrentTool | null> {
-  return tx.tool.findUnique({ where: { name }, select: currentToolColumns });
+export async function findTool(tx: Tx, name: string): Promise<CurrentTool | null> {
+  const tool = await tx.tool.findUnique({ where: { name }, select: currentToolColumns });
+  return tool && { ...tool, secrets: tool.secrets.map(storedSecretRow) };
 }
 
 /**

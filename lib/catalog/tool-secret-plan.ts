@@ -7,29 +7,44 @@
  *   for: otherwise it is dropped and reported (`origin_changed`), so the form asks for it again —
  *   an editor cannot point a tool at their own server and receive a colleague's key. A value
  *   stored before origins were recorded counts as entered for the tool's origin before this save;
- * - new values are encrypted bound to the tool id and header (lib/secrets/binding.ts) and stored
+ * - new values are encrypted bound to the tool id and slot (lib/secrets/binding.ts) and stored
  *   with the new origin.
+ * Secrets are addressed by slot (lib/secrets/slots.ts): a secret header's name, or `?key` for a
+ * secret query key (SPEC §1.8), which every rule here treats exactly as a header — the origin
+ * binding included. A row keeps its slot as `location` + `header` (the header name or query key).
  * Kept rows are updated in place (same id), so a key rotation running meanwhile still finds them.
  */
-import { CURRENT_BINDING_VERSION, reconcileSecretValues, toolSecretAssociatedData, type Keyring, type SecretSubmission } from "../secrets";
+import {
+  CURRENT_BINDING_VERSION,
+  reconcileSecretValues,
+  secretSlot,
+  slotIdentity,
+  slotLocation,
+  toolSecretAssociatedData,
+  type Keyring,
+  type SecretLocation,
+  type SecretSubmission,
+} from "../secrets";
 import type { Tx } from "../db/client";
 
-/** The secret values a save form submitted, by header, and the keyring to encrypt new ones. */
+/** The secret values a save form submitted, by slot, and the keyring to encrypt new ones. */
 export interface SubmittedSecrets {
-  /** A mask, "" or a missing header keeps the stored value; a new value replaces it; `{clear: true}` clears it. */
+  /** A mask, "" or a missing slot keeps the stored value; a new value replaces it; `{clear: true}` clears it. */
   readonly values: Readonly<Record<string, SecretSubmission>>;
   readonly keyring: Keyring;
 }
 
 /** A stored value the save removed without being asked to; the form asks again for `origin_changed` ones. */
 export interface DroppedSecret {
+  /** The slot: a header name, or `?key`. */
   readonly header: string;
   readonly reason: "origin_changed" | "no_longer_secret";
 }
 
-/** A tool_secrets row as a save reads it. */
+/** A tool_secrets row as a save reads it (see {@link storedSecretRow}). */
 export interface StoredSecretRow {
   readonly id: string;
+  /** The row's slot: its header name, or `?key` for a query key. */
   readonly header: string;
   readonly keyId: string;
   readonly ciphertext: string;
@@ -41,8 +56,19 @@ export interface StoredSecretRow {
 
 /** The columns {@link StoredSecretRow} reads. */
 export const storedSecretColumns = {
-  id: true, header: true, keyId: true, ciphertext: true, mask: true, origin: true, aadVersion: true,
+  id: true, location: true, header: true, keyId: true, ciphertext: true, mask: true, origin: true, aadVersion: true,
 } as const;
+
+/** A row read with {@link storedSecretColumns}, addressed by its slot. */
+export function storedSecretRow({ location, header, ...row }: Omit<StoredSecretRow, "header"> & { location: string; header: string }): StoredSecretRow {
+  return { ...row, header: secretSlot(location as SecretLocation, header) };
+}
+
+/** The columns a slot is stored in. */
+export function slotColumns(slot: string): { location: SecretLocation; header: string } {
+  const { location, name } = slotLocation(slot);
+  return { location, header: name };
+}
 
 interface NewSecret {
   readonly header: string;
@@ -69,8 +95,8 @@ export interface SecretPlan {
 export interface SecretPlanInput {
   readonly toolId: string;
   readonly stored: readonly StoredSecretRow[];
-  /** The definition's secret headers after the save. */
-  readonly secretHeaders: readonly string[];
+  /** The definition's secret slots after the save (secretSlotsOf). */
+  readonly secretSlots: readonly string[];
   readonly submitted?: SubmittedSecrets;
   /** The origin of the definition being saved. */
   readonly origin: string;
@@ -83,15 +109,15 @@ export function planSecrets(input: SecretPlanInput): SecretPlan {
   const { changes, secrets } = reconcileSecretValues({
     stored: Object.fromEntries(input.stored.map((row) => [row.header, row])),
     submitted: input.submitted?.values ?? {},
-    secretHeaders: input.secretHeaders,
+    secretSlots: input.secretSlots,
     keyring: input.submitted?.keyring,
     associatedData: (header) => toolSecretAssociatedData(input.toolId, header),
   });
-  const storedByName = new Map(input.stored.map((row) => [row.header.toLowerCase(), row]));
+  const storedByName = new Map(input.stored.map((row) => [slotIdentity(row.header), row]));
   const kept: { row: StoredSecretRow; header: string }[] = [];
   const dropped: DroppedSecret[] = changes.dropped.map((header) => ({ header, reason: "no_longer_secret" }));
   for (const header of changes.kept) {
-    const row = storedByName.get(header.toLowerCase())!;
+    const row = storedByName.get(slotIdentity(header))!;
     if ((row.origin ?? input.previousOrigin) === input.origin) kept.push({ row, header });
     else dropped.push({ header, reason: "origin_changed" });
   }
@@ -114,11 +140,11 @@ export async function writeSecretPlan(tx: Tx, toolId: string, plan: SecretPlan):
   await tx.toolSecret.deleteMany({ where: { toolId, id: { notIn: plan.kept.map(({ row }) => row.id) } } });
   for (const { row, header } of plan.kept) {
     if (row.header !== header || row.origin !== plan.origin) {
-      await tx.toolSecret.update({ where: { id: row.id }, data: { header, origin: plan.origin } });
+      await tx.toolSecret.update({ where: { id: row.id }, data: { ...slotColumns(header), origin: plan.origin } });
     }
   }
   await tx.toolSecret.createMany({
-    data: plan.added.map((secret) => ({ ...secret, toolId, origin: plan.origin, aadVersion: CURRENT_BINDING_VERSION })),
+    data: plan.added.map(({ header, ...secret }) => ({ ...secret, ...slotColumns(header), toolId, origin: plan.origin, aadVersion: CURRENT_BINDING_VERSION })),
   });
 }
 

@@ -1,18 +1,19 @@
 import "server-only";
 /**
- * Encrypted secret header values, read for the few server-side paths that need more than a
+ * Encrypted secret values (of secret headers and secret query keys), read for the few server-side paths that need more than a
  * mask: the executor (which decrypts, through lib/secrets) and the start-up key check and key
  * rotation. Nothing here decrypts, and none of it may reach a browser.
  *
- * Each value is bound to its tool and header as AES-GCM associated data (lib/secrets/binding.ts),
+ * Each value is bound to its tool and slot (a header, or `?key`: lib/secrets/slots.ts) as AES-GCM associated data (lib/secrets/binding.ts),
  * recorded per row as `aadVersion`; the records returned here carry the associated data to pass
  * to decryptSecret, so no caller has to know the binding rules.
  */
-import { associatedDataOf, CURRENT_BINDING_VERSION, toolSecretAssociatedData } from "../secrets";
+import { associatedDataOf, CURRENT_BINDING_VERSION, secretSlot, toolSecretAssociatedData, type SecretLocation } from "../secrets";
 import { getDb } from "../db/client";
 
 /** An encrypted value as the executor needs it. */
 export interface ToolSecretForExecution {
+  /** The slot: a header name, or `?key` for a secret query key. */
   readonly header: string;
   readonly keyId: string;
   readonly ciphertext: string;
@@ -31,7 +32,7 @@ export interface EncryptedSecretRecord {
   readonly rebindTo: string;
 }
 
-const bindingColumns = { toolId: true, header: true, keyId: true, ciphertext: true, aadVersion: true } as const;
+const bindingColumns = { toolId: true, location: true, header: true, keyId: true, ciphertext: true, aadVersion: true } as const;
 
 /** The encrypted secret values of tool `name` (empty when it has none or does not exist). */
 export async function getToolSecretsForExecution(name: string): Promise<ToolSecretForExecution[]> {
@@ -54,12 +55,23 @@ export async function getToolSecretsForCall(toolId: string, version: number): Pr
   return tool.secrets.map(toExecutionRecord);
 }
 
-function toExecutionRecord(row: { toolId: string; header: string; keyId: string; ciphertext: string; aadVersion: number }): ToolSecretForExecution {
+interface BindingRow {
+  toolId: string;
+  location: string;
+  header: string;
+  keyId: string;
+  ciphertext: string;
+  aadVersion: number;
+}
+
+const slotOf = (row: BindingRow): string => secretSlot(row.location as SecretLocation, row.header);
+
+function toExecutionRecord(row: BindingRow): ToolSecretForExecution {
   return {
-    header: row.header,
+    header: slotOf(row),
     keyId: row.keyId,
     ciphertext: row.ciphertext,
-    associatedData: associatedDataOf(row.aadVersion, row.toolId, row.header),
+    associatedData: associatedDataOf(row.aadVersion, row.toolId, slotOf(row)),
   };
 }
 
@@ -70,12 +82,12 @@ export async function listEncryptedSecrets(): Promise<EncryptedSecretRecord[]> {
     id: row.id,
     keyId: row.keyId,
     ciphertext: row.ciphertext,
-    associatedData: associatedDataOf(row.aadVersion, row.toolId, row.header),
-    rebindTo: toolSecretAssociatedData(row.toolId, row.header),
+    associatedData: associatedDataOf(row.aadVersion, row.toolId, slotOf(row)),
+    rebindTo: toolSecretAssociatedData(row.toolId, slotOf(row)),
   }));
 }
 
-/** A re-encrypted value from key rotation, bound to its tool and header (`rebindTo`). */
+/** A re-encrypted value from key rotation, bound to its tool and slot (`rebindTo`). */
 export interface RewrappedSecret {
   readonly id: string;
   readonly keyId: string;

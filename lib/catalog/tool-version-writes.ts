@@ -11,7 +11,7 @@ import { randomUUID } from "node:crypto";
 import { recordAudit, type Actor } from "../audit";
 import { ValidationError } from "../errors";
 import { secretOrigin } from "../secrets";
-import { isBuiltinToolName, serializeToolDefinition, withoutSecretValues, type ToolDefinition } from "../tools";
+import { isBuiltinToolName, secretSlotsOf, serializeToolDefinition, withoutSecretValues, type ToolDefinition } from "../tools";
 import type { Tx } from "../db/client";
 import { toJsonText } from "../db/json-columns";
 import { renameToolInPersonas } from "../personas/server";
@@ -71,7 +71,7 @@ export async function writeToolVersion(
   const plan = planSecrets({
     toolId,
     stored: previous?.secrets ?? [],
-    secretHeaders: stored.secretHeaders,
+    secretSlots: secretSlotsOf(stored),
     submitted: write.secrets,
     origin: secretOrigin(stored.request.url),
     previousOrigin: previous ? secretOrigin(parseStoredDefinition(previous.definition).request.url) : null,

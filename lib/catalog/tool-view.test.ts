@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Credential } from "../credentials";
 import { parseToolDefinition, toPersistedForm, withoutSecretValues } from "../tools";
-import { credentialView, headerViews } from "./tool-view";
+import { credentialView, headerViews, queryViews } from "./tool-view";
 
 const definition = toPersistedForm(
   withoutSecretValues(
@@ -21,6 +21,29 @@ describe("headerViews", () => {
       { name: "authorization", value: "••••-123", secret: true },
       { name: "X-Pin", value: null, secret: true },
     ]);
+  });
+});
+
+describe("queryViews", () => {
+  const keyed = toPersistedForm(
+    withoutSecretValues(
+      parseToolDefinition({
+        name: "geocode",
+        description: "Geocode an address.",
+        request: { method: "GET", url: "https://maps.example.com/geocode", query: { q: "{{ctx.tenant}}", key: "AIza-live-0123456789", Key: "public" } },
+        secret_query: ["key"],
+      }),
+    ),
+  );
+
+  it("shows plain entries as written and secret ones as their mask, matched exactly (query keys are case-sensitive)", () => {
+    const secrets = [{ header: "?key", mask: "••••6789" }, { header: "authorization", mask: "••••-123" }];
+    expect(queryViews({ definition: keyed, secrets })).toEqual([
+      { name: "q", value: "{{ctx.tenant}}", secret: false },
+      { name: "key", value: "••••6789", secret: true },
+      { name: "Key", value: "public", secret: false },
+    ]);
+    expect(queryViews({ definition: keyed, secrets: [{ header: "?Key", mask: "••••0000" }] })[1]).toEqual({ name: "key", value: null, secret: true });
   });
 });
 

@@ -1,10 +1,12 @@
 /**
- * How a stored tool's request reads on its page: plain header values as written, secret headers
- * (matched case-insensitively, as the executor matches them) as their stored mask or as unset,
+ * How a stored tool's request reads on its page: plain header and query values as written, secret
+ * ones (headers matched case-insensitively and query keys exactly, as the executor matches them)
+ * as their stored mask or as unset,
  * and the shared credential it names with where that credential goes — from the credential's
  * public parts only, never its secret or mask.
  */
 import { placementTarget, type Credential, type CredentialKind } from "../credentials";
+import { secretSlot, slotIdentity } from "../secrets";
 import type { ToolDTO } from "./tools";
 
 export interface HeaderView {
@@ -16,11 +18,26 @@ export interface HeaderView {
 
 /** Every request header of `tool`, secret ones masked. */
 export function headerViews(tool: Pick<ToolDTO, "definition" | "secrets">): HeaderView[] {
-  const secretNames = new Set(tool.definition.secret_headers.map((name) => name.toLowerCase()));
-  const masks = new Map(tool.secrets.map((secret) => [secret.header.toLowerCase(), secret.mask]));
-  return Object.entries(tool.definition.request.headers).map(([name, value]) => {
-    const secret = secretNames.has(name.toLowerCase());
-    return { name, secret, value: secret ? (masks.get(name.toLowerCase()) ?? null) : value };
+  return entryViews(tool, tool.definition.request.headers, tool.definition.secret_headers, (name) => name);
+}
+
+/** Every `request.query` entry of `tool`, secret ones (`secret_query`) masked. */
+export function queryViews(tool: Pick<ToolDTO, "definition" | "secrets">): HeaderView[] {
+  return entryViews(tool, tool.definition.request.query, tool.definition.secret_query ?? [], (key) => secretSlot("query", key));
+}
+
+function entryViews(
+  tool: Pick<ToolDTO, "secrets">,
+  entries: Readonly<Record<string, string>>,
+  secretNames: readonly string[],
+  slotOf: (name: string) => string,
+): HeaderView[] {
+  const secrets = new Set(secretNames.map((name) => slotIdentity(slotOf(name))));
+  const masks = new Map(tool.secrets.map((secret) => [slotIdentity(secret.header), secret.mask]));
+  return Object.entries(entries).map(([name, value]) => {
+    const slot = slotIdentity(slotOf(name));
+    const secret = secrets.has(slot);
+    return { name, secret, value: secret ? (masks.get(slot) ?? null) : value };
   });
 }
 

@@ -8,6 +8,7 @@ import "server-only";
  */
 import type { PersistedToolDefinition } from "../tools";
 import { getDb, Prisma } from "../db/client";
+import { secretSlot, type SecretLocation } from "../secrets";
 import { parseNameList } from "../personas";
 import { dialectOfClient, TOOL_SUMMARY_COLUMNS, toolListOrder, toolListWhere, type ToolListFilters, type ToolSort } from "./tool-list-sql";
 
@@ -17,9 +18,9 @@ export type { ToolListFilters, ToolSort } from "./tool-list-sql";
 export interface ToolDTO {
   readonly id: string;
   readonly name: string;
-  /** The persisted form with every secret header value "". */
+  /** The persisted form with every secret header and query value "". */
   readonly definition: PersistedToolDefinition;
-  /** One entry per stored secret value: its header and its mask. */
+  /** One entry per stored secret value: its slot (header name, or `?key`) and its mask. */
   readonly secrets: readonly ToolSecretMask[];
   readonly version: number;
   readonly createdAt: Date;
@@ -65,14 +66,14 @@ export function parseStoredDefinition(text: string): PersistedToolDefinition {
 export async function getTool(name: string): Promise<ToolDTO | null> {
   const row = await getDb().tool.findUnique({
     where: { name },
-    include: { secrets: { select: { header: true, mask: true }, orderBy: { header: "asc" } } },
+    include: { secrets: { select: { location: true, header: true, mask: true }, orderBy: { header: "asc" } } },
   });
   if (!row) return null;
   return {
     id: row.id,
     name: row.name,
     definition: parseStoredDefinition(row.definition),
-    secrets: row.secrets.map((secret) => ({ header: secret.header, mask: secret.mask })),
+    secrets: row.secrets.map((secret) => ({ header: secretSlot(secret.location as SecretLocation, secret.header), mask: secret.mask })),
     version: row.version,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,

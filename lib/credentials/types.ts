@@ -10,7 +10,7 @@ export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
 
 /**
  * The name of each kind's secret part, as the form and the stored secrets call it. One part per
- * kind, so reconciliation (lib/secrets/reconcile.ts) runs with `secretHeaders: [part]`.
+ * kind, so reconciliation (lib/secrets/reconcile.ts) runs with `secretSlots: [part]`.
  */
 export const SECRET_PART: Readonly<Record<CredentialKind, string>> = {
   header: "value",

@@ -7,7 +7,7 @@ import "server-only";
  * turned into a masked run view. The secret values a fire used (shared credentials' values and
  * tokens too) are captured only to mask the view once more, here, and are never returned.
  */
-import { createRedactor } from "../secrets";
+import { createRedactor, slotIdentity, slotLabel } from "../secrets";
 import {
   curlCommand,
   dataTool,
@@ -16,6 +16,7 @@ import {
   executeTool,
   json,
   MISSING,
+  secretSlotsOf,
   toolResponseToJSON,
   validateArguments,
   withSchemaDefaults,
@@ -143,8 +144,8 @@ function dryRunWarnings(response: ToolResponse): string[] {
 }
 
 /**
- * A data tool's dry run: secret headers show their stored mask, a header with no stored value is a
- * warning; a shared credential shows masked where it goes, read from its public parts only (the
+ * A data tool's dry run: secret headers show their stored mask and secret query values the bare
+ * mask, a secret with no stored value is a warning; a shared credential shows masked where it goes, read from its public parts only (the
  * executor's own warnings, here only a credential that does not exist, are kept).
  */
 async function dataDryRun(call: PlaygroundCall & { tool: { origin: "data" } }, args: unknown, config: ExecutionConfig) {
@@ -152,9 +153,9 @@ async function dataDryRun(call: PlaygroundCall & { tool: { origin: "data" } }, a
   const previewAuthorization = await toolAuthorizationPreview(definition);
   const options = { dryRun: true, context: call.context, config, secrets: NO_SECRETS_IN_DRY_RUN, previewAuthorization };
   const response = await executeTool(definition, args, options);
-  const masks = new Map(secretMasks.map((secret) => [secret.header.toLowerCase(), secret.mask]));
-  const unset = definition.secretHeaders.filter((name) => !masks.has(name.toLowerCase()));
-  const warnings = unset.map((name) => `Secret header ${name} has no stored value; a real call would fail.`);
+  const masks = new Map(secretMasks.map((secret) => [slotIdentity(secret.header), secret.mask]));
+  const unset = secretSlotsOf(definition).filter((slot) => !masks.has(slotIdentity(slot)));
+  const warnings = unset.map((slot) => `Secret ${slotLabel(slot)} has no stored value; a real call would fail.`);
   warnings.push(...dryRunWarnings(response));
   const preview = response.metadata.request;
   if (!preview) return { response, warnings };

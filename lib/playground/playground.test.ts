@@ -12,6 +12,7 @@ import { insertOperator, newSecretValues } from "../db/test-support/fixtures";
 import { recordTestRun } from "./test-runs";
 import { getToolSecretsForCall } from "../catalog/tool-secrets";
 import { saveTool } from "../catalog/tool-saves";
+import { getTool } from "../catalog/tools";
 import { NotFoundError, ValidationError } from "../errors";
 import { secretForms } from "../secrets/forms";
 import { generateEncryptionKey, loadKeyring } from "../secrets/keyring";
@@ -139,6 +140,24 @@ describe.each(targets)("playground on $name", (target) => {
     const { actor } = await saveApiTool("/echo", {}, false);
     const run = await runInPlayground(input("dry_run"), actor);
     expect(run.warnings).toEqual(["Secret header Authorization has no stored value; a real call would fail."]);
+  });
+
+  it("a secret query key (SPEC §1.8): the dry run shows its mask in the URL, a fire sends it and every view masks it", async () => {
+    const keyed = { request: { method: "GET", url: `${upstream.origin}/echo`, query: { city: "{{city}}", key: "" } }, secret_headers: [], secret_query: ["key"] };
+    const { actor } = await saveApiTool("/echo", keyed, false);
+    expect((await runInPlayground(input("dry_run"), actor)).warnings).toEqual(["Secret query key key has no stored value; a real call would fail."]);
+    const definition = parseToolDefinition((await getTool("call_api"))!.definition);
+    await saveTool({ definition, secrets: newSecretValues(keyring, { "?key": TOKEN }), baseVersion: 1, actor });
+
+    const dry = await runInPlayground(input("dry_run"), actor);
+    expect(dry).toMatchObject({ warnings: [], request: { url: `${upstream.origin}/echo?city=Oslo&key=••••` } });
+    expect(dry.curl).toBe(`curl '${upstream.origin}/echo?city=Oslo&key=••••'`);
+
+    const fired = await runInPlayground(input("fire"), actor);
+    expect(upstream.requests.at(-1)?.url).toBe(`/echo?city=Oslo&key=${TOKEN}`);
+    expect(fired.request?.url).toBe(`${upstream.origin}/echo?city=Oslo&key=${maskSecret(TOKEN)}`);
+    expectNoSecret(fired);
+    expectNoSecret(await listPlaygroundRuns("call_api"));
   });
 
   it("a fire reads the secrets of the version it runs, and masks the secret the upstream echoes everywhere", async () => {

@@ -7,4 +7,5 @@ export * from "./mask";
 export * from "./origin";
 export * from "./reconcile";
 export * from "./redact";
+export * from "./slots";
 export * from "./unicode";

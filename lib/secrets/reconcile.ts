@@ -1,6 +1,7 @@
 /**
  * Reconciliation on save (SPEC §5): the form shows masks, so what comes back is a mix of
- * untouched masks, new values and explicit clears. For each header that is secret after the save:
+ * untouched masks, new values and explicit clears. For each slot (a secret header, or a secret
+ * query key: slots.ts) that is secret after the save:
  *
  * | submitted                               | stored value | result                        |
  * |-----------------------------------------|--------------|-------------------------------|
@@ -21,13 +22,16 @@
  *   plain header values from the definition.
  * - New values lose surrounding HTTP whitespace (as any HTTP client would) and may not contain
  *   CR, LF or NUL (the executor would refuse them later; refusing at save time is clearer).
- * - Header names compare case-insensitively; the result uses the spelling in `secretHeaders`.
+ * - Header names compare case-insensitively, query keys exactly (slotIdentity); the result uses
+ *   the spelling in `secretSlots`. Query values follow the header rules (trimmed, one line): a
+ *   credential has no reason to hold a line break, and one rule is easier to trust.
  * Plaintext goes in; only ciphertexts and masks come out.
  */
 import { ValidationError, type ValidationIssue } from "../errors";
 import { sealSecret, type StoredSecret } from "./encryption";
 import type { Keyring } from "./keyring";
 import { isMask } from "./mask";
+import { slotIdentity, slotPath } from "./slots";
 import { isWellFormedText } from "./unicode";
 
 export type SecretSubmission = { readonly value: string } | { readonly clear: true };
@@ -37,14 +41,14 @@ export interface SecretChanges {
   readonly replaced: string[];
   readonly added: string[];
   readonly cleared: string[];
-  /** Secret headers left without a value (nothing stored and nothing new submitted). */
+  /** Secret slots left without a value (nothing stored and nothing new submitted). */
   readonly unset: string[];
-  /** Headers that had a stored value and are no longer secret. */
+  /** Slots that had a stored value and are no longer secret. */
   readonly dropped: string[];
 }
 
 export interface ReconciledSecrets {
-  /** The complete set to store, by header name: replaces whatever was stored. */
+  /** The complete set to store, by slot: replaces whatever was stored. */
   readonly secrets: Readonly<Record<string, StoredSecret>>;
   readonly changes: SecretChanges;
 }
@@ -52,32 +56,32 @@ export interface ReconciledSecrets {
 export interface SecretReconciliationInput {
   readonly stored: Readonly<Record<string, StoredSecret>>;
   readonly submitted: Readonly<Record<string, SecretSubmission>>;
-  /** The headers that are secret after this save (the definition's `secret_headers`). */
-  readonly secretHeaders: readonly string[];
+  /** The slots that are secret after this save (the definition's `secret_headers` and `secret_query`). */
+  readonly secretSlots: readonly string[];
   /** Encrypts new values; only needed when a new value is submitted. */
   readonly keyring?: Keyring;
-  /** The associated data each new value is bound to (see binding.ts), by header as spelled in `secretHeaders`. */
-  readonly associatedData?: (header: string) => string;
+  /** The associated data each new value is bound to (see binding.ts), by slot as spelled in `secretSlots`. */
+  readonly associatedData?: (slot: string) => string;
 }
 
 /**
  * Merges submitted secret values into the stored ones (rules above). Throws a ValidationError
- * listing every header whose submission cannot be saved; nothing is encrypted in that case.
+ * listing every slot whose submission cannot be saved; nothing is encrypted in that case.
  */
 export function reconcileSecretValues(input: SecretReconciliationInput): ReconciledSecrets {
-  const stored = byLowerCaseName(input.stored);
-  const submitted = byLowerCaseName(input.submitted);
+  const stored = bySlotIdentity(input.stored);
+  const submitted = bySlotIdentity(input.submitted);
   const changes: SecretChanges = { kept: [], replaced: [], added: [], cleared: [], unset: [], dropped: [] };
   const secrets: Record<string, StoredSecret> = {};
   const newValues = new Map<string, string>();
   const issues: ValidationIssue[] = [];
 
-  const headers = input.secretHeaders.filter(
-    (header, index) => input.secretHeaders.findIndex((other) => other.toLowerCase() === header.toLowerCase()) === index,
+  const slots = input.secretSlots.filter(
+    (slot, index) => input.secretSlots.findIndex((other) => slotIdentity(other) === slotIdentity(slot)) === index,
   );
-  for (const header of headers) {
-    const current = stored.first.get(header.toLowerCase());
-    const submission = submitted.first.get(header.toLowerCase());
+  for (const header of slots) {
+    const current = stored.first.get(slotIdentity(header));
+    const submission = submitted.first.get(slotIdentity(header));
     if (submission && "clear" in submission) {
       (current ? changes.cleared : changes.unset).push(header);
       continue;
@@ -90,7 +94,7 @@ export function reconcileSecretValues(input: SecretReconciliationInput): Reconci
       } else if (value === "") {
         changes.unset.push(header);
       } else {
-        issues.push(issue(header, "no secret is stored for this header yet, so there is nothing to keep: enter its value."));
+        issues.push(issue(header, "no secret is stored here yet, so there is nothing to keep: enter its value."));
       }
       continue;
     }
@@ -106,26 +110,26 @@ export function reconcileSecretValues(input: SecretReconciliationInput): Reconci
     if (!keyring) throw new Error("New secret values need a keyring to be encrypted.");
     for (const [header, value] of newValues) secrets[header] = sealSecret(value, keyring, input.associatedData?.(header));
   }
-  const listed = new Set(headers.map((header) => header.toLowerCase()));
-  changes.dropped.push(...stored.names.filter((name) => !listed.has(name.toLowerCase())), ...stored.shadowed);
+  const listed = new Set(slots.map(slotIdentity));
+  changes.dropped.push(...stored.names.filter((name) => !listed.has(slotIdentity(name))), ...stored.shadowed);
   return { secrets, changes };
 }
 
-interface ByLowerCaseName<T> {
+interface BySlotIdentity<T> {
   readonly first: Map<string, T>;
-  /** Every name whose lower-cased form came first. */
+  /** Every slot whose identity came first. */
   readonly names: string[];
-  /** Names that repeat an earlier one in another case (only the first is used). */
+  /** Header slots that repeat an earlier one in another case (only the first is used). */
   readonly shadowed: string[];
 }
 
-function byLowerCaseName<T>(record: Readonly<Record<string, T>>): ByLowerCaseName<T> {
-  const result: ByLowerCaseName<T> = { first: new Map(), names: [], shadowed: [] };
+function bySlotIdentity<T>(record: Readonly<Record<string, T>>): BySlotIdentity<T> {
+  const result: BySlotIdentity<T> = { first: new Map(), names: [], shadowed: [] };
   for (const [name, value] of Object.entries(record)) {
-    if (result.first.has(name.toLowerCase())) {
+    if (result.first.has(slotIdentity(name))) {
       result.shadowed.push(name);
     } else {
-      result.first.set(name.toLowerCase(), value);
+      result.first.set(slotIdentity(name), value);
       result.names.push(name);
     }
   }
@@ -137,11 +141,11 @@ function trimHttpWhitespace(value: string): string {
 }
 
 function valueProblem(value: string): string | null {
-  if (/[\r\n\0]/.test(value)) return "a header value cannot contain line breaks or NUL characters.";
+  if (/[\r\n\0]/.test(value)) return "a secret value cannot contain line breaks or NUL characters.";
   if (!isWellFormedText(value)) return "the value holds characters that cannot be encoded (an unpaired surrogate).";
   return null;
 }
 
-function issue(header: string, message: string): ValidationIssue {
-  return { path: `request.headers.${header}`, message };
+function issue(slot: string, message: string): ValidationIssue {
+  return { path: slotPath(slot), message };
 }

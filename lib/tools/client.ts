@@ -43,6 +43,7 @@ export {
   parseToolDefinition,
   serializeToolDefinition,
   RESERVED_HEADER_NAMES,
+  secretSlotsOf,
   toPersistedForm,
   withoutSecretValues,
   type SchemaCheck,

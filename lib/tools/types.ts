@@ -92,6 +92,8 @@ export interface ToolDefinition {
   readonly response: ResponseExtract;
   /** Header names as written in `request.headers`. */
   readonly secretHeaders: readonly string[];
+  /** Query keys of `request.query` whose values are secrets (`secret_query`, SPEC §1.8), as written. */
+  readonly secretQuery: readonly string[];
   readonly sideEffect: boolean;
   /** Whole seconds, 1..120; null uses the configured default. */
   readonly timeout: number | null;

@@ -152,7 +152,7 @@ function planSecret(
     const { secrets } = reconcileSecretValues({
       stored: kept,
       submitted: submission ? { [part]: submission } : {},
-      secretHeaders: [part],
+      secretSlots: [part],
       keyring: save.keyring,
       associatedData: () => credentialSecretAssociatedData(id, credential),
     });

@@ -140,6 +140,7 @@ describe("parseToolDefinition: the reference document", () => {
       },
       response: { extract: "json_path", path: "data.status" },
       secretHeaders: ["Authorization"],
+      secretQuery: [],
       sideEffect: false,
       timeout: 10,
       group: "orders",

@@ -22,13 +22,13 @@ import { parseOutputSchema } from "./output-schema";
 import { parseRequest } from "./request-template";
 import { parseAuth } from "./tool-auth";
 import { parseParameters } from "./schema-subset";
-import { namedSecretHeaders, parseSecretHeaders } from "./secret-headers";
+import { namedSecretHeaders, namedSecretQuery, parseSecretHeaders, parseSecretQuery } from "./secret-headers";
 
 export { serializeToolDefinition, toPersistedForm, type PersistedToolDefinition } from "./persisted-form";
 
 /** The top-level keys of the persisted form, in canonical order (SPEC §1.1). */
 export const DEFINITION_KEYS = [
-  "name", "description", "parameters", "request", "response", "secret_headers",
+  "name", "description", "parameters", "request", "response", "secret_headers", "secret_query",
   "side_effect", "timeout", "group", "tags", "halt_when", "evidence", "auth", "output_schema", "trace_context",
 ] as const;
 
@@ -70,9 +70,11 @@ export function parseToolDefinition(input: unknown): ToolDefinition {
   const name = readName(input.name, issues);
   const description = readDescription(input.description, issues);
   const parameters = parseParameters(input.parameters, issues);
-  const request = parseRequest(input.request, parameters, namedSecretHeaders(input.secret_headers), issues);
+  const secretNames = { headers: namedSecretHeaders(input.secret_headers), query: namedSecretQuery(input.secret_query) };
+  const request = parseRequest(input.request, parameters, secretNames, issues);
   const response = readResponse(input.response, issues);
   const secretHeaders = parseSecretHeaders(input.secret_headers, request.headers, issues);
+  const secretQuery = parseSecretQuery(input.secret_query, request.query, issues);
   const sideEffect = readSideEffect(input.side_effect, request.method, issues);
   const timeout = readTimeout(input.timeout, issues);
   const group = readGroup(input.group, issues);
@@ -87,7 +89,7 @@ export function parseToolDefinition(input: unknown): ToolDefinition {
   }
   if (issues.problems.length > 0) throw new ValidationError(issues.problems);
   return deepFreeze({
-    name, description, parameters: parameters.schema, request, response, secretHeaders, sideEffect,
+    name, description, parameters: parameters.schema, request, response, secretHeaders, secretQuery, sideEffect,
     timeout, group, tags, haltWhen, evidence, auth, outputSchema, sendsTraceContext, warnings: issues.warnings,
   });
 }

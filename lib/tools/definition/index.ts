@@ -5,7 +5,7 @@
  */
 export { parseToolDefinition } from "./definition";
 export { serializeToolDefinition, toPersistedForm, type PersistedToolDefinition } from "./persisted-form";
-export { secretHeaderNamesOf, secretHeaderValues, withoutSecretValues } from "./secret-headers";
+export { secretHeaderNamesOf, secretSlotsOf, secretValues, withoutSecretValues } from "./secret-headers";
 export { HEADER_NAME_PATTERN, headerValueProblem, RESERVED_HEADER_NAMES } from "./header-value";
 export { XML_ATTRIBUTE_PREFIX, XML_NAME, XML_TEXT_KEY } from "./xml-body";
 export { MAX_NAME_LENGTH, NAME_PATTERN } from "./definition-input";

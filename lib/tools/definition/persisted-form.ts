@@ -6,13 +6,14 @@
  * - `response` is always `{"extract", "path"}`, `path` null unless `extract` is `json_path`;
  * - `halt_when` is null or `{"json_path", "equals", "say"}`, `equals` as strings and `say` null,
  *   `{"json_path"}` or `{"text"}`;
+ * - `secret_query` (SPEC §1.8) appears only when it names a key, right after `secret_headers`;
  * - `evidence`, `auth` and then `output_schema` appear only when declared, and `trace_context`
  *   only when false (its default is true), so a tool without them is byte-identical to one
  *   written before they existed;
  * - the parameters and output schemas are canonical already (`canonical-schema.ts`): keywords in one fixed
  *   order, `properties` in the order written (parameter order is what forms display);
  * - the other free-form objects (headers, query, body, evidence fields) keep the order written.
- * `warnings` are not part of the form. Secret header values are; export
+ * `warnings` are not part of the form. Secret header and query values are; export
  * `withoutSecretValues(definition)` for anything leaving the server.
  */
 import type { ObjectSchema, ToolDefinition } from "../types";
@@ -28,6 +29,7 @@ export interface PersistedToolDefinition {
   readonly request: PersistedRequest;
   readonly response: { readonly extract: string; readonly path: string | null };
   readonly secret_headers: readonly string[];
+  readonly secret_query?: readonly string[];
   readonly side_effect: boolean;
   readonly timeout: number | null;
   readonly group: string | null;
@@ -62,6 +64,7 @@ function canonicalForm(definition: ToolDefinition): PersistedToolDefinition {
     request: requestToPersisted(request),
     response: { extract: response.extract, path: response.path },
     secret_headers: definition.secretHeaders,
+    ...(definition.secretQuery.length === 0 ? {} : { secret_query: definition.secretQuery }),
     side_effect: definition.sideEffect,
     timeout: definition.timeout,
     group: definition.group,

@@ -63,13 +63,13 @@ export function requestToPersisted(request: RequestTemplate): PersistedRequest {
  * Reads `request`. `scope` holds the top-level parameter names placeholders may use, and which are
  * required (a path placeholder must be); each is null when the parameters were unreadable; its
  * schema says which parameters are lists (a query style needs one).
- * `secretHeaders` (lower-cased names) marks the header values that are credentials: no issue
- * quotes them. A missing method means GET, the least harmful default.
+ * `secrets` marks the values that are credentials — header names lower-cased, query keys as
+ * written — so no issue quotes them. A missing method means GET, the least harmful default.
  */
 export function parseRequest(
   input: unknown,
   scope: PlaceholderScope & { readonly schema: ObjectSchema },
-  secretHeaders: ReadonlySet<string>,
+  secrets: { readonly headers: ReadonlySet<string>; readonly query: ReadonlySet<string> },
   issues: Issues,
 ): RequestTemplate {
   const { names } = scope;
@@ -84,8 +84,8 @@ export function parseRequest(
   checkKnownKeys(input, REQUEST_KEYS, path, issues);
   const method = readMethod(input.method, childPath(path, "method"), issues);
   const url = readUrl(input.url, childPath(path, "url"), scope, issues);
-  const headers = readStringMap(input.headers, childPath(path, "headers"), issues, checkHeaderEntry(names, secretHeaders));
-  const query = readStringMap(input.query, childPath(path, "query"), issues, checkQueryEntry(names));
+  const headers = readStringMap(input.headers, childPath(path, "headers"), issues, checkHeaderEntry(names, secrets.headers));
+  const query = readStringMap(input.query, childPath(path, "query"), issues, checkQueryEntry(names, secrets.query));
   const body = readBody(input.body, childPath(path, "body"), names, issues);
   const bodiless = method !== null && BODILESS.includes(method);
   if (bodiless && body !== null) {
@@ -272,11 +272,12 @@ function checkHeaderEntry(names: ParameterNames, secretHeaders: ReadonlySet<stri
   };
 }
 
-function checkQueryEntry(names: ParameterNames): EntryCheck {
+function checkQueryEntry(names: ParameterNames, secretQuery: ReadonlySet<string>): EntryCheck {
   return (name, value, path, issues) => {
     if (name === "") issues.add(path, "a query parameter needs a name");
     if (hasPlaceholder(name)) issues.add(path, "placeholders are allowed in query values only, not in names");
-    checkPlaceholders(value, path, names, issues);
+    // As for secret headers: a secret value's placeholders are refused without quoting it.
+    if (!secretQuery.has(name)) checkPlaceholders(value, path, names, issues);
   };
 }
 

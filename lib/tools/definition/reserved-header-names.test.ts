@@ -16,7 +16,7 @@ describe("header names JavaScript objects treat specially", () => {
       stored: {},
       // As a form submission arrives: parsed JSON, where `__proto__` is an own key.
       submitted: JSON.parse('{"__proto__": {"value": "sk_live_a1b2c3"}}'),
-      secretHeaders: ["__proto__"],
+      secretSlots: ["__proto__"],
       keyring,
     });
     expect(changes.added).toEqual(["__proto__"]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseToolDefinition, serializeToolDefinition } from "./definition";
-import { secretHeaderNamesOf, secretHeaderValues, withoutSecretValues } from "./secret-headers";
+import { secretHeaderNamesOf, secretValues, withoutSecretValues } from "./secret-headers";
 import { documentWithRequest, problemsOf, referenceDocument } from "./test-support/definition-fixtures";
 
 function withSecrets(headers: Record<string, string>, secret_headers: unknown): Record<string, unknown> {
@@ -45,7 +45,7 @@ describe("secret_headers (SPEC §1.2)", () => {
   });
 });
 
-describe("secretHeaderValues and withoutSecretValues (SPEC §5)", () => {
+describe("secretValues and withoutSecretValues (SPEC §5)", () => {
   const definition = parseToolDefinition({
     ...referenceDocument(),
     request: {
@@ -57,7 +57,7 @@ describe("secretHeaderValues and withoutSecretValues (SPEC §5)", () => {
   });
 
   it("lists each secret header's value by its name as written", () => {
-    expect(secretHeaderValues(definition)).toEqual({ "X-Key": "k-987", Authorization: "Bearer sk-live-abcdef123456" });
+    expect(secretValues(definition)).toEqual({ "X-Key": "k-987", Authorization: "Bearer sk-live-abcdef123456" });
   });
 
   it("empties secret values and nothing else, keeping names and order", () => {
@@ -78,7 +78,7 @@ describe("secretHeaderValues and withoutSecretValues (SPEC §5)", () => {
   });
 
   it("gives an empty map for a tool without secrets", () => {
-    expect(secretHeaderValues(parseToolDefinition(documentWithRequest({})))).toEqual({});
+    expect(secretValues(parseToolDefinition(documentWithRequest({})))).toEqual({});
   });
 
   it("lists the secret header names lower-cased, the same set on every call", () => {

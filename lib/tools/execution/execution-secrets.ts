@@ -1,57 +1,84 @@
 /**
- * Secrets at the executor's edge (SPEC §1.5 step 3, §5): secret header values are injected into
- * the request on the wire at the last moment, and everything the executor hands back — previews,
- * bodies, messages, causes — goes through a redactor for exactly those values first.
+ * Secrets at the executor's edge (SPEC §1.5 step 3, §1.8, §5): secret header values and secret
+ * query values are injected into the request on the wire at the last moment (a secret query entry
+ * is appended to the URL's query string, after the rendered entries), and everything the executor
+ * hands back — previews, bodies, messages, causes — goes through a redactor for exactly those
+ * values first, so a preview shows a secret header or query value as its mask.
  */
-import { createRedactor, maskSecret, secretForms, type Redactor } from "../../secrets";
-import { headerValueProblem } from "../definition";
+import { createRedactor, maskSecret, secretForms, slotIdentity, slotLocation, toWellFormedText, type Redactor } from "../../secrets";
+import { headerValueProblem, secretSlotsOf, secretValues } from "../definition";
 import type { RequestPreview } from "../response";
 import type { ToolDefinition } from "../types";
 import type { WireRequest } from "./send-request";
 
-/** Header name → plaintext, asked for once per call. */
+/**
+ * Secret slot (a header name, or `?key` for a secret query key: lib/secrets/slots.ts) →
+ * plaintext, asked for once per call.
+ */
 export type SecretSource = () => Promise<Readonly<Record<string, string>>>;
 
 export interface InjectedSecrets {
   /** Secret header name → the value to send. */
   readonly headers: Readonly<Record<string, string>>;
+  /** Secret query key → the value to send. */
+  readonly query: Readonly<Record<string, string>>;
   /** Every plaintext that must never leave: injected values and the definition's own values. */
   readonly plaintexts: readonly string[];
-  /** Secret headers with no value at all. */
+  /** Secret slots with no value at all. */
   readonly missing: readonly string[];
   /** Secret headers whose value cannot travel in a header (a line break, a control character). */
   readonly unsendable: readonly string[];
 }
 
-const NO_SECRETS: InjectedSecrets = Object.freeze({ headers: {}, plaintexts: [], missing: [], unsendable: [] });
+const NO_SECRETS: InjectedSecrets = Object.freeze({ headers: {}, query: {}, plaintexts: [], missing: [], unsendable: [] });
 
-function findSecret(values: Readonly<Record<string, string>>, name: string): string | undefined {
-  if (Object.hasOwn(values, name)) return values[name];
-  const lower = name.toLowerCase();
-  return Object.entries(values).find(([key]) => key.toLowerCase() === lower)?.[1];
+function findSecret(values: Readonly<Record<string, string>>, slot: string): string | undefined {
+  if (Object.hasOwn(values, slot)) return values[slot];
+  const identity = slotIdentity(slot);
+  return Object.entries(values).find(([key]) => slotIdentity(key) === identity)?.[1];
 }
 
 /**
- * The value of each secret header: from `source` (matched case-insensitively), else the
- * definition's own non-empty value. `source` is not called for a tool without secret headers.
+ * The value of each secret slot: from `source` (a header matched case-insensitively, a query key
+ * exactly), else the definition's own non-empty value. `source` is not called for a tool without
+ * secrets.
  */
 export async function injectSecrets(def: ToolDefinition, source: SecretSource | undefined): Promise<InjectedSecrets> {
-  if (def.secretHeaders.length === 0) return NO_SECRETS;
+  const slots = secretSlotsOf(def);
+  if (slots.length === 0) return NO_SECRETS;
   const values = source ? await source() : {};
+  const written = secretValues(def);
   const headers: Record<string, string> = {};
+  const query: Record<string, string> = {};
   const plaintexts: string[] = [];
   const missing: string[] = [];
   const unsendable: string[] = [];
-  for (const name of def.secretHeaders) {
-    const own = def.request.headers[name] ?? "";
+  for (const slot of slots) {
+    const own = written[slot] ?? "";
     if (own) plaintexts.push(own);
-    const value = findSecret(values, name) || own;
-    if (!value) missing.push(name);
-    else if (headerValueProblem(value)) unsendable.push(name);
+    const value = findSecret(values, slot) || own;
+    const { location, name } = slotLocation(slot);
+    if (!value) missing.push(slot);
+    else if (location === "query") query[name] = value;
+    else if (headerValueProblem(value)) unsendable.push(slot);
     else headers[name] = value;
     if (value && value !== own) plaintexts.push(value);
   }
-  return { headers, plaintexts, missing, unsendable };
+  return { headers, query, plaintexts, missing, unsendable };
+}
+
+/** `url` with each secret query entry appended, URL-encoded: done only for the request on the wire. */
+export function withSecretQuery(url: URL, query: Readonly<Record<string, string>>): URL {
+  const pairs = Object.entries(query).map(([key, value]) => `${encodeQueryPart(key)}=${encodeQueryPart(value)}`);
+  if (pairs.length === 0) return url;
+  const sent = new URL(url.href);
+  sent.search = [sent.search.slice(1), ...pairs].filter(Boolean).join("&");
+  return sent;
+}
+
+/** As rendering encodes a query entry (lone surrogates become U+FFFD rather than throwing). */
+function encodeQueryPart(text: string): string {
+  return encodeURIComponent(toWellFormedText(text));
 }
 
 /**
@@ -95,7 +122,10 @@ export function redactJsonValue(value: unknown, redact: (text: string) => string
   return value;
 }
 
-/** What a caller may see of a wire request: secret headers as their mask, every secret value redacted. */
+/**
+ * What a caller may see of a wire request: secret headers as their mask, every secret value
+ * redacted — a secret query value in the URL included (the redactor knows its URL-encoded form).
+ */
 export function previewOf(
   request: WireRequest,
   secretNames: ReadonlySet<string>,

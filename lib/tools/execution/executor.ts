@@ -16,6 +16,7 @@
  */
 import { networkFailureOf } from "../network-failure";
 import { secretHeaderNamesOf } from "../definition";
+import { slotLabel } from "../../secrets";
 import type { TurnContext } from "../placeholders";
 import { error, json, text, withHalt, type ExecutionMetadata, type ToolResponse } from "../response";
 import type { ToolDefinition } from "../types";
@@ -28,6 +29,7 @@ import { DEFAULT_EXECUTION_CONFIG, type ExecutionConfig } from "./execution-conf
 import {
   injectSecrets,
   previewOf,
+  withSecretQuery,
   redactCutBody,
   redactJsonValue,
   redactorFor,
@@ -45,7 +47,7 @@ import { traced } from "../../observability/tracing";
 export interface ExecuteOptions {
   /** Turn-context values for `{{ctx.x}}` placeholders. */
   readonly context?: TurnContext;
-  /** Header name → plaintext secret. Called once, when the request is about to be sent; never for a dry run. */
+  /** Secret slot (header name, or `?key`) → plaintext secret. Called once, when the request is about to be sent; never for a dry run. */
   readonly secrets?: SecretSource;
   readonly config?: ExecutionConfig;
   /**
@@ -257,7 +259,8 @@ async function execute(def: ToolDefinition, args: unknown, options: ExecuteOptio
   let secrets: InjectedSecrets;
   try {
     const readSecrets = () => injectSecrets(def, options.secrets);
-    secrets = await (def.secretHeaders.length === 0 ? readSecrets() : traced("read secrets", {}, readSecrets));
+    const none = def.secretHeaders.length === 0 && def.secretQuery.length === 0;
+    secrets = await (none ? readSecrets() : traced("read secrets", {}, readSecrets));
   } catch (cause) {
     // The source's own message may quote what it failed to decrypt: keep only its kind and frames.
     return error("Could not read the tool's secrets", "execution_error", { cause: sanitisedCause(cause, () => "[redacted]") });
@@ -275,11 +278,13 @@ async function execute(def: ToolDefinition, args: unknown, options: ExecuteOptio
   };
   const request = rendered.request;
   const wire: WireRequest =
-    def.secretHeaders.length === 0 ? request : { ...request, headers: { ...request.headers, ...secrets.headers } };
+    def.secretHeaders.length === 0 && def.secretQuery.length === 0
+      ? request
+      : { ...request, url: withSecretQuery(request.url, secrets.query), headers: { ...request.headers, ...secrets.headers } };
 
   if (secrets.missing.length > 0 || secrets.unsendable.length > 0) {
-    const names = [...secrets.missing, ...secrets.unsendable].join(", ");
-    const message = `Secret header ${names} has no value that can be sent; set it in the tool's secrets`;
+    const names = [...secrets.missing, ...secrets.unsendable].map(slotLabel).join(", ");
+    const message = `Secret ${names} has no value that can be sent; set it in the tool's secrets`;
     return error(message, "execution_error", { metadata: { request: previewOf(wire, exchange.secretNames, exchange.redact) } });
   }
   if (options.signal?.aborted) return error("Tool execution was cancelled", "execution_error", { metadata: metadataOf(exchange, wire) });

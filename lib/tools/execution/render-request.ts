@@ -3,8 +3,8 @@
  * to send. Placeholders in the URL path are percent-encoded so an argument can never add a segment
  * or reach the query; query entries are URL-encoded, a list argument repeating its key or joined as
  * `query_style` says; header values are text and refused when they could inject a header line; a
- * form body is urlencoded field by field (SPEC §1.8). Secret headers are left out here: their values are injected at the
- * last moment by the executor, never rendered.
+ * form body is urlencoded field by field (SPEC §1.8). Secret headers and secret query entries are
+ * left out here: their values are injected at the last moment by the executor, never rendered.
  *
  * Absent values (an optional argument not given, or a `{{ctx.x}}` the turn did not supply) are
  * treated alike: a query entry or header whose whole value is that placeholder is dropped, a body
@@ -20,7 +20,7 @@ import { contextField, findPlaceholders, isContextReference, soleReference, type
 import type { BodyFormat, HttpMethod, JsonValue, QueryStyle, ToolDefinition } from "../types";
 import { xmlDocument, XmlBodyProblem } from "./xml-document";
 
-/** The request as it will be sent, minus secret header values. */
+/** The request as it will be sent, minus secret header values and secret query entries. */
 export interface RenderedRequest {
   readonly method: HttpMethod;
   readonly url: URL;
@@ -114,7 +114,9 @@ function compile(def: ToolDefinition): CompiledRequest {
       const at = entry.indexOf("=");
       return at < 0 ? ([entry, null] as const) : ([entry.slice(0, at), compileTemplate(entry.slice(at + 1))] as const);
     }),
-    query: Object.entries(def.request.query).map(([key, value]) => [key, compileTemplate(value), def.request.queryStyle[key] ?? "repeat"] as const),
+    query: Object.entries(def.request.query)
+      .filter(([key]) => !def.secretQuery.includes(key))
+      .map(([key, value]) => [key, compileTemplate(value), def.request.queryStyle[key] ?? "repeat"] as const),
     headers: Object.entries(def.request.headers)
       .filter(([name]) => !secret.has(name.toLowerCase()))
       .map(([name, value]) => [name, compileTemplate(value)] as const),

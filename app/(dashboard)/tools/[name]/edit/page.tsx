@@ -7,6 +7,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { hasRole } from "@/lib/operators";
 import { requirePageOperator } from "@/lib/operators/session";
 import { getTool } from "@/lib/catalog";
+import { slotIdentity } from "@/lib/secrets";
 import { listCredentialOutlines } from "@/lib/credentials/server";
 
 type Params = Promise<{ name: string }>;
@@ -34,7 +35,7 @@ export default async function EditToolPage({ params }: { params: Params }) {
         key={tool.version}
         initial={tool.definition}
         stored={{ name: tool.name, version: tool.version }}
-        masks={Object.fromEntries(tool.secrets.map((secret) => [secret.header.toLowerCase(), secret.mask]))}
+        masks={Object.fromEntries(tool.secrets.map((secret) => [slotIdentity(secret.header), secret.mask]))}
         readOnly={!canEdit}
         credentials={canEdit ? credentialChoices(await listCredentialOutlines()) : []}
       />
