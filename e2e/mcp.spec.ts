@@ -15,7 +15,7 @@ import Database from "better-sqlite3";
 import { request as httpRequest } from "node:http";
 import { ProtocolErrorCode } from "@modelcontextprotocol/server";
 import type { APIRequestContext } from "@playwright/test";
-import { closeMcpClients, connectMcpClientAt, listenForToolChanges, MCP_CLIENTS } from "../lib/agent-door/mcp-test-client";
+import { closeMcpClients, connectMcpClientAt, listenForToolChanges, MCP_CLIENTS } from "../lib/agent-door/mcp/mcp-test-client";
 import { describeLeaks, findLeaks, type RecordedResponse } from "./fixtures/leak-detector";
 import { SEEDED_SECRETS, SEEDED_SECRET_VALUES } from "./fixtures/seeded-secrets";
 import { expect, test } from "./fixtures/test";

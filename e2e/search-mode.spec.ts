@@ -10,7 +10,7 @@
  */
 import { readFileSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { closeMcpClients, connectMcpClientAt } from "../lib/agent-door/mcp-test-client";
+import { closeMcpClients, connectMcpClientAt } from "../lib/agent-door/mcp/mcp-test-client";
 import { expect, test } from "./fixtures/test";
 import { expectAccessible } from "./support/accessibility";
 import { E2E_BASE_URL, E2E_MOCK_UPSTREAM, storageStateFor } from "./support/environment";

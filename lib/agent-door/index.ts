@@ -12,7 +12,7 @@ export { agentToolBudget, agentToolBudgets, budgetResponseBody } from "./budget"
 export { admitAgent, answering, MAX_CALL_BODY_BYTES, parseCallBody, readCappedText } from "./http";
 export { runtimeOpenApiDocument } from "./openapi";
 export * from "./api-keys";
-export * from "./mcp-door";
-export * from "./mcp-server";
+export * from "./mcp/mcp-door";
+export * from "./mcp/mcp-server";
 export * from "./settings";
 export { DOOR_PATH_PREFIX, handleDoorRequest } from "./gateway/door-routes";

@@ -19,9 +19,9 @@ import { reply, startUpstream, type Upstream } from "../tools/testing";
 import { createApiKey } from "./api-keys";
 import { flushCallLog } from "./call-log";
 import { handleDoorRequest } from "./gateway/door-routes";
-import { agentMcpDoor } from "./mcp-door";
-import { handleMcpRequest } from "./mcp-server";
-import { closeMcpClients, connectMcpClient, MCP_CLIENTS, MCP_TEST_HOSTNAME, type McpClientKind } from "./mcp-test-client";
+import { agentMcpDoor } from "./mcp/mcp-door";
+import { handleMcpRequest } from "./mcp/mcp-server";
+import { closeMcpClients, connectMcpClient, MCP_CLIENTS, MCP_TEST_HOSTNAME, type McpClientKind } from "./mcp/mcp-test-client";
 
 process.env.QUIVER_ENCRYPTION_KEY = generateEncryptionKey();
 process.env.QUIVER_DESTINATION_ALLOWLIST = "127.0.0.1";

@@ -17,7 +17,7 @@ import { reply, startUpstream, type Upstream } from "../../tools/testing";
 import { createApiKey } from "../api-keys";
 import { flushCallLog } from "../call-log";
 import { MAX_CALL_BODY_BYTES } from "../http";
-import { closeMcpClients, connectMcpClientAt, MCP_CLIENTS } from "../mcp-test-client";
+import { closeMcpClients, connectMcpClientAt, MCP_CLIENTS } from "../mcp/mcp-test-client";
 import { COMMON_SECURITY_HEADERS, NON_PAGE_CONTENT_SECURITY_POLICY } from "../../security/headers.js";
 import { KEEP_ALIVE_TIMEOUT_MS, startGateway, type Gateway } from "./node-server";
 

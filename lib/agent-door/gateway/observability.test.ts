@@ -31,7 +31,7 @@ import { reply, startUpstream, type Upstream } from "../../tools/testing";
 import { startTokenEndpoint, type TokenEndpoint } from "../../credentials/test-support/token-endpoint";
 import { createApiKey } from "../api-keys";
 import { flushCallLog } from "../call-log";
-import { closeMcpClients, connectMcpClientAt, MCP_CLIENTS } from "../mcp-test-client";
+import { closeMcpClients, connectMcpClientAt, MCP_CLIENTS } from "../mcp/mcp-test-client";
 import { startGateway, type Gateway } from "./node-server";
 
 process.env.QUIVER_ENCRYPTION_KEY = generateEncryptionKey();

@@ -16,7 +16,7 @@ import { parseToolDefinition } from "../../tools";
 import { reply, startUpstream, type Upstream } from "../../tools/testing";
 import { createApiKey } from "../api-keys";
 import { flushCallLog } from "../call-log";
-import { closeMcpClients, connectMcpClientAt } from "../mcp-test-client";
+import { closeMcpClients, connectMcpClientAt } from "../mcp/mcp-test-client";
 import { startGateway, type Gateway } from "./node-server";
 
 process.env.QUIVER_ENCRYPTION_KEY = generateEncryptionKey();

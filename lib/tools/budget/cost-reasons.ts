@@ -39,8 +39,10 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 function measure(schema: unknown, level: number, into: Measure): void {
   if (!isRecord(schema)) return;
   if (Array.isArray(schema.enum)) {
-    into.enumValues += schema.enum.length;
-    into.enumTokens += o200kTokens(schema.enum.map((value) => JSON.stringify(value)).join(" | "));
+    // OpenAI's strict variant adds `null` to an optional parameter's enum: not a value anyone wrote.
+    const values = schema.enum.filter((value) => value !== null);
+    into.enumValues += values.length;
+    into.enumTokens += o200kTokens(values.map((value) => JSON.stringify(value)).join(" | "));
   }
   if (isRecord(schema.properties)) {
     for (const child of Object.values(schema.properties)) {

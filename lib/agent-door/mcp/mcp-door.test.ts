@@ -9,24 +9,24 @@
  * schema lists it and answers with `structuredContent` the client checks (or a tool error when the
  * upstream no longer matches).
  */
-import { sampleValue, scrapeProcessMetrics } from "../observability/test-support/prometheus-text";
+import { sampleValue, scrapeProcessMetrics } from "../../observability/test-support/prometheus-text";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { SYSTEM_ACTOR } from "../audit/events";
-import { createApiKey, revokeApiKey } from "./api-keys";
-import { createPersona, setPersonaToolEnabled } from "../personas/server/personas";
-import { databaseTargets, useTestDatabase } from "../db/test-support/databases";
-import { newSecretValues } from "../db/test-support/fixtures";
-import { saveTool } from "../catalog/tool-saves";
-import { secretForms } from "../secrets/forms";
-import { generateEncryptionKey, loadKeyring } from "../secrets/keyring";
-import { parseToolDefinition } from "../tools";
-import { reply, startUpstream, type Upstream } from "../tools/testing";
-import { flushCallLog } from "./call-log";
+import { SYSTEM_ACTOR } from "../../audit/events";
+import { createApiKey, revokeApiKey } from "../api-keys";
+import { createPersona, setPersonaToolEnabled } from "../../personas/server/personas";
+import { databaseTargets, useTestDatabase } from "../../db/test-support/databases";
+import { newSecretValues } from "../../db/test-support/fixtures";
+import { saveTool } from "../../catalog/tool-saves";
+import { secretForms } from "../../secrets/forms";
+import { generateEncryptionKey, loadKeyring } from "../../secrets/keyring";
+import { parseToolDefinition } from "../../tools";
+import { reply, startUpstream, type Upstream } from "../../tools/testing";
+import { flushCallLog } from "../call-log";
 import { agentMcpDoor } from "./mcp-door";
 import { handleMcpRequest } from "./mcp-server";
 import { closeMcpClients, connectMcpClient, listenForToolChanges, MCP_CLIENTS, MCP_TEST_HOSTNAME, type McpClientKind } from "./mcp-test-client";
-import { consumeAgentRateLimit } from "./rate-limit";
-import { agentToolList } from "./snapshot";
+import { consumeAgentRateLimit } from "../rate-limit";
+import { agentToolList } from "../snapshot";
 
 const ALLOWANCE = 8;
 process.env.QUIVER_ENCRYPTION_KEY = generateEncryptionKey();

@@ -5,15 +5,15 @@ import "server-only";
  * live tool list and call path, so a key, a limit or a switch means the same on both doors; and
  * the host names Quiver answers as, from the environment (validated at start-up).
  */
-import { catalogStampSavedAt, readCatalogStamp } from "../catalog";
-import { getDb } from "../db/client";
-import { CatalogChangeBus } from "./catalog-change-bus";
-import { admitAgent } from "./http";
-import { consumeAgentRateLimit } from "./rate-limit";
-import { callAgentTool } from "./call";
+import { catalogStampSavedAt, readCatalogStamp } from "../../catalog";
+import { getDb } from "../../db/client";
+import { CatalogChangeBus } from "../catalog-change-bus";
+import { admitAgent } from "../http";
+import { consumeAgentRateLimit } from "../rate-limit";
+import { callAgentTool } from "../call";
 import type { McpDoor } from "./mcp-server";
-import { allowedHostnamesFromEnv } from "./settings";
-import { listAgentMcpTools } from "./snapshot";
+import { allowedHostnamesFromEnv } from "../settings";
+import { listAgentMcpTools } from "../snapshot";
 
 let hostnames: readonly string[] | null = null;
 

@@ -9,10 +9,10 @@
  */
 import { InMemoryServerEventBus, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { error, json, text, toolResponseToJSON, type HaltOutcome, type Tool, type ToolResponse } from "../tools";
-import type { AgentCallAnswer } from "./call";
-import { agentError } from "./errors";
-import { MAX_CALL_BODY_BYTES } from "./http";
+import { error, json, text, toolResponseToJSON, type HaltOutcome, type Tool, type ToolResponse } from "../../tools";
+import type { AgentCallAnswer } from "../call";
+import { agentError } from "../errors";
+import { MAX_CALL_BODY_BYTES } from "../http";
 import { handleMcpRequest, MCP_CONTEXT_META_KEY, MCP_RATE_LIMITED, TOOLS_LIST_TTL_MS, type McpDoor } from "./mcp-server";
 import { MCP_RESULT_META_KEY } from "./mcp-results";
 import { MCP_TOOLS_PAGE_SIZE } from "./mcp-tools";

@@ -4,8 +4,8 @@
  */
 import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import { describe, expect, it } from "vitest";
-import { error, json, text, toolResponseToJSON, type AgentToolResult, type HaltOutcome, type ToolResponse } from "../tools";
-import { agentError, type AgentErrorCode } from "./errors";
+import { error, json, text, toolResponseToJSON, type AgentToolResult, type HaltOutcome, type ToolResponse } from "../../tools";
+import { agentError, type AgentErrorCode } from "../errors";
 import { MCP_RESULT_META_KEY, toCallToolResult } from "./mcp-results";
 
 /** A run whose agent-facing result is `result` (the tool's own response does not reach MCP clients). */

@@ -29,10 +29,10 @@ import {
   type McpRequestContext,
   type ServerEventBus,
 } from "@modelcontextprotocol/server";
-import { annotateSpan } from "../observability/tracing";
-import type { ToolShape } from "../tools";
-import type { AgentCallAnswer } from "./call";
-import { MAX_CALL_BODY_BYTES } from "./http";
+import { annotateSpan } from "../../observability/tracing";
+import type { ToolShape } from "../../tools";
+import type { AgentCallAnswer } from "../call";
+import { MAX_CALL_BODY_BYTES } from "../http";
 import { toCallToolResult } from "./mcp-results";
 import { mcpToolList, mcpToolPage } from "./mcp-tools";
 

@@ -4,7 +4,7 @@
  * server and `?format=mcp` serve the very same entries — a page at a time for large personas.
  */
 import { ProtocolError, ProtocolErrorCode, type ListToolsResult, type Tool as McpTool } from "@modelcontextprotocol/server";
-import { toProviderSpecs, type ToolShape } from "../tools";
+import { toProviderSpecs, type ToolShape } from "../../tools";
 
 /** How many tools one `tools/list` page carries; a longer list continues with `nextCursor`. */
 export const MCP_TOOLS_PAGE_SIZE = 100;

@@ -16,9 +16,9 @@
  *   error, because nothing was executed.
  */
 import { ProtocolError, ProtocolErrorCode, type CallToolResult } from "@modelcontextprotocol/server";
-import type { AgentToolResult } from "../tools";
-import type { AgentCallAnswer } from "./call";
-import type { AgentErrorCode } from "./errors";
+import type { AgentToolResult } from "../../tools";
+import type { AgentCallAnswer } from "../call";
+import type { AgentErrorCode } from "../errors";
 
 /** Agent error codes (the runtime API's error shape) that mean the caller's request was wrong. */
 const CALLER_ERRORS: ReadonlySet<AgentErrorCode> = new Set(["not_found", "bad_request", "payload_too_large"]);
