@@ -93,7 +93,7 @@ const BASIC_DOCUMENT = JSON.stringify({
   paths: { "/e2e-imp/ledger": { get: { operationId: "e2eImpLedger", summary: "Read the ledger", responses: { "200": { description: "ok" } } } } },
 });
 
-/** An API whose key travels in the query (`?key=`): imported through a shared query credential. */
+/** An API whose key travels in the query (`?key=`) of a scheme two operations use: imported through a shared query credential. */
 const KEYED_DOCUMENT = JSON.stringify({
   openapi: "3.0.3",
   info: { title: "E2e maps", version: "1" },
@@ -103,6 +103,9 @@ const KEYED_DOCUMENT = JSON.stringify({
   paths: {
     "/e2e-imp/geocode": {
       get: { operationId: "e2eImpGeocode", summary: "Geocode an address", parameters: [{ name: "address", in: "query", required: true, schema: { type: "string" } }], responses: { "200": { description: "ok" } } },
+    },
+    "/e2e-imp/reverse-geocode": {
+      get: { operationId: "e2eImpReverseGeocode", summary: "Name a place", parameters: [{ name: "latlng", in: "query", required: true, schema: { type: "string" } }], responses: { "200": { description: "ok" } } },
     },
   },
 });

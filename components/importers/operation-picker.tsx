@@ -188,6 +188,16 @@ function ImportableDetails({ operation, names, onRename }: { operation: Inspecte
           ))}
         </p>
       )}
+      {operation.secretQuery && operation.secretQuery.length > 0 && (
+        <p>
+          Secret query keys to fill after the import:{" "}
+          {operation.secretQuery.map((secret) => (
+            <span key={secret.name} className="mr-2">
+              <Badge tone="warning">{`?${secret.name}=`}</Badge> {secret.note}
+            </span>
+          ))}
+        </p>
+      )}
       {operation.credential && (
         <p>
           Shared credential: <Badge tone="warning">{operation.credential.name}</Badge> {operation.credential.note}

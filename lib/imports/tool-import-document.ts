@@ -16,6 +16,7 @@ import "server-only";
 import { ValidationError, type ValidationIssue } from "../errors";
 import { isBuiltinToolName, parseToolDefinition, type ToolDefinition } from "../tools";
 import { TOOL_EXPORT_FORMAT, TOOL_EXPORT_VERSION } from "../catalog";
+import { secretSlot } from "../secrets";
 
 const ENVELOPE_KEYS = ["format", "version", "tools"];
 /** A name longer than this is cut in messages (a valid one is at most 64 characters). */
@@ -122,17 +123,27 @@ function documentEntries(document: unknown, issues: ValidationIssue[]): Document
 }
 
 /**
- * `input` with the value of each header its `secret_headers` names emptied (read leniently, as the
- * validator reads it: names ignore case), and the headers that had a value.
+ * `input` with the value of each header its `secret_headers` names and each query key its
+ * `secret_query` names emptied (read leniently, as the validator reads them: header names ignore
+ * case, query keys do not), and the slots that had a value (a header's name, `?key` for a query key).
  */
 function withoutSecretValues(input: unknown): { input: unknown; carried: string[] } {
-  if (!isRecord(input) || !isRecord(input.request) || !isRecord(input.request.headers)) return { input, carried: [] };
-  const named = ([] as unknown[]).concat(input.secret_headers);
-  const secret = new Set(named.filter((name) => typeof name === "string").map((name) => name.toLowerCase()));
-  const headers = { ...input.request.headers };
-  const carried = Object.keys(headers).filter((name) => secret.has(name.toLowerCase()) && typeof headers[name] === "string" && headers[name] !== "");
-  for (const name of carried) headers[name] = "";
-  return { input: { ...input, request: { ...input.request, headers } }, carried };
+  if (!isRecord(input) || !isRecord(input.request)) return { input, carried: [] };
+  const headers = emptiedSecrets(input.request.headers, input.secret_headers, (name) => name.toLowerCase());
+  const query = emptiedSecrets(input.request.query, input.secret_query, (name) => name);
+  const request = { ...input.request, ...(headers ? { headers: headers.values } : {}), ...(query ? { query: query.values } : {}) };
+  const carried = [...(headers?.carried ?? []), ...(query?.carried ?? []).map((key) => secretSlot("query", key))];
+  return { input: { ...input, request }, carried };
+}
+
+/** `values` with the entries `named` names emptied (compared by `identity`), and those that had a value; null when `values` is no map. */
+function emptiedSecrets(values: unknown, named: unknown, identity: (name: string) => string): { values: Record<string, unknown>; carried: string[] } | null {
+  if (!isRecord(values)) return null;
+  const secret = new Set(([] as unknown[]).concat(named).filter((name): name is string => typeof name === "string").map(identity));
+  const copy = { ...values };
+  const carried = Object.keys(copy).filter((name) => secret.has(identity(name)) && typeof copy[name] === "string" && copy[name] !== "");
+  for (const name of carried) copy[name] = "";
+  return { values: copy, carried };
 }
 
 /** How messages name a tool: its name when it has one, else its position. */

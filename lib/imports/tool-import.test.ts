@@ -123,6 +123,20 @@ describe.each(targets)("tool import and export on $name", (target) => {
     expect((error as ValidationError).issues.map((issue) => issue.path)).toEqual(paths);
   });
 
+  it("never imports a secret query key's value from a document: emptied, reported, nowhere in the store", async () => {
+    const document = JSON.parse(SPEC_EXAMPLE);
+    document.name = "geocode_imported";
+    document.request.query = { address: "{{order_id}}", key: "doc-query-secret-0123456789" };
+    document.secret_query = ["key"];
+    const report = await importTools(document, {}, SYSTEM_ACTOR);
+    expect(report.ignoredSecretValues).toEqual([{ tool: "geocode_imported", header: "Authorization" }, { tool: "geocode_imported", header: "?key" }]);
+    expect(report.secretsToEnter).toEqual(expect.arrayContaining([{ tool: "geocode_imported", header: "?key", reason: "not_imported" }]));
+    const stored = await getTool("geocode_imported");
+    expect(stored!.definition.request.query).toEqual({ address: "{{order_id}}", key: "" });
+    expect(stored!.secrets).toEqual([]);
+    expect(dumpText(await dumpAllTables(db(), target.name))).not.toContain("doc-query-secret");
+  });
+
   it("refuses existing names without a choice, listing them, and writes nothing", async () => {
     await storeLookupOrderWithToken();
     await saveTool({ definition: parseToolDefinition(documentWith({ name: "tool_1" })), baseVersion: null, actor: SYSTEM_ACTOR });

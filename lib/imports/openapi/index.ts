@@ -9,7 +9,7 @@ import { loadOpenApiDocument } from "./load";
 import { NameSet, suggestedToolName } from "./naming";
 import { isRecord, NotImportable } from "./not-importable";
 import { mapOperation } from "./operation";
-import type { ProposedCredential, SecretHeader } from "./security";
+import { sharedSchemeNames, type ProposedCredential, type SecretHeader } from "./security";
 import { documentServers, resolveServer, type ServerChoice } from "./servers";
 
 export { MAX_DOCUMENT_LENGTH } from "./load";
@@ -36,6 +36,8 @@ export type InspectedOperation =
       readonly tool: PersistedToolDefinition;
       readonly warnings: readonly string[];
       readonly secrets: readonly SecretHeader[];
+      /** Secret query keys to fill after the import (an API key in the query of a scheme no other operation uses); absent when none. */
+      readonly secretQuery?: readonly SecretHeader[];
       readonly credential: ProposedCredential | null;
       readonly responseFields: readonly string[];
       /** The body shape this tool sends, when the operation's body is one of several; null otherwise. */
@@ -78,13 +80,14 @@ export async function inspectOpenApi(text: string, options: InspectOptions = {})
   const servers = documentServers(api, documentUrl);
   const base = chosenBase(servers, options);
   const routes = listRoutes(api);
+  const sharedSchemes = sharedSchemeNames(api, routes.map((route) => route.operation));
   const names = new NameSet();
   const operations = routes.flatMap((route): InspectedOperation[] => {
     const entry = routeEntry(route);
     const name = names.claim(suggestedToolName(route.operation.operationId, route.method, route.path));
     try {
       // A body of several shapes is one entry per shape, each a tool of its own name.
-      return mapOperation({ api, ...route, name, base, documentUrl, title }).map((mapped) =>
+      return mapOperation({ api, ...route, name, base, documentUrl, title, sharedSchemes }).map((mapped) =>
         mapped.shape === null
           ? { ...entry, importable: true, ...mapped }
           : { ...entry, key: `${entry.key} · ${mapped.shape}`, importable: true, ...mapped, tool: { ...mapped.tool, name: names.claim(mapped.tool.name) } },

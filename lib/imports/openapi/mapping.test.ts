@@ -439,6 +439,14 @@ describe("servers", () => {
 describe("security schemes", () => {
   const secured = (schemes: Doc, security: unknown) =>
     openapi({ "/a": { get: { security, responses: ok } } }, { components: { securitySchemes: schemes } });
+  /** The same, with a second operation using the same schemes: a query key is then a shared credential. */
+  const securedTwice = (schemes: Doc, security: unknown) =>
+    openapi({ "/a": { get: { security, responses: ok } }, "/b": { get: { security, responses: ok } } }, { components: { securitySchemes: schemes } });
+  async function first(text: string) {
+    const [operation] = (await inspectOpenApi(text)).operations;
+    if (!operation?.importable) throw new Error(`not importable: ${operation?.reason}`);
+    return operation;
+  }
   it("turn an API key header into an empty secret header", async () => {
     const operation = await tool(secured({ key: { type: "apiKey", in: "header", name: "X-API-Key" } }, [{ key: [] }]));
     expect(operation.tool.request.headers).toEqual({ "X-API-Key": "" });
@@ -459,7 +467,7 @@ describe("security schemes", () => {
     },
   );
   it("send Basic auth as an Authorization secret beside a query key (a tool names one credential)", async () => {
-    const operation = await tool(secured({ Login: { type: "http", scheme: "basic" }, key: { type: "apiKey", in: "query", name: "key" } }, [{ Login: [], key: [] }]));
+    const operation = await first(securedTwice({ Login: { type: "http", scheme: "basic" }, key: { type: "apiKey", in: "query", name: "key" } }, [{ Login: [], key: [] }]));
     expect(operation.credential).toMatchObject({ kind: "query", parameterName: "key" });
     expect(operation.secrets).toEqual([{ name: "Authorization", note: '"Basic " and the base64 of user:password (Login)' }]);
   });
@@ -469,30 +477,46 @@ describe("security schemes", () => {
     expect(await reason(secured(schemes, [{ cookie: [] }]))).toMatch(/API key in the cookie: Quiver sends secrets in headers or the query only/);
     expect((await tool(secured(schemes, [{ cookie: [] }, {}]))).tool.secret_headers).toEqual([]);
   });
-  it("send an API key in the query through a shared query credential named after the document and the scheme", async () => {
+  it("send an API key in the query of a scheme several operations use through a shared query credential named after the document and the scheme", async () => {
     const schemes = { ApiKeyAuth: { type: "apiKey", in: "query", name: "key" } };
+    const geocode = { get: { security: [{ ApiKeyAuth: [] }], parameters: [{ name: "key", in: "query", schema: { type: "string" } }, { name: "q", in: "query", schema: { type: "string" } }], responses: ok } };
     const text = openapi(
-      { "/a": { get: { security: [{ ApiKeyAuth: [] }], parameters: [{ name: "key", in: "query", schema: { type: "string" } }, { name: "q", in: "query", schema: { type: "string" } }], responses: ok } } },
+      { "/a": geocode, "/b": { get: { security: [{ ApiKeyAuth: [] }], responses: ok } } },
       { info: { title: "Maps Platform", version: "1" }, components: { securitySchemes: schemes } },
     );
-    const operation = await tool(text);
+    const operation = await first(text);
     expect(operation.credential).toEqual({ name: "maps_platform_api_key_auth", kind: "query", parameterName: "key", note: "the API key sent as ?key= (ApiKeyAuth)" });
     expect(operation.tool.auth).toEqual({ credential: "maps_platform_api_key_auth" });
     // The credential sends `key`: the model is never asked for it.
     expect(operation.tool.request.query).toEqual({ q: "{{q}}" });
     expect(Object.keys(operation.tool.parameters.properties)).toEqual(["q"]);
-    expect(operation.warnings).toContain("The query parameter key is left out: the shared credential sets it.");
+    expect(operation.warnings).toContain("The query parameter key is left out: the API key is sent there from a secret.");
     expect(operation.tool.secret_headers).toEqual([]);
+  });
+  it("send the API key in the query of a scheme only one operation uses as that tool's own secret query key", async () => {
+    const schemes = { ApiKeyAuth: { type: "apiKey", in: "query", name: "key" } };
+    const operation = await tool(openapi(
+      { "/a": { get: { security: [{ ApiKeyAuth: [] }], parameters: [{ name: "key", in: "query", schema: { type: "string" } }, { name: "q", in: "query", schema: { type: "string" } }], responses: ok } } },
+      { components: { securitySchemes: schemes } },
+    ));
+    expect([operation.credential, operation.tool.auth]).toEqual([null, undefined]);
+    expect(operation.tool.request.query).toEqual({ q: "{{q}}", key: "" });
+    expect(operation.tool.secret_query).toEqual(["key"]);
+    expect(operation.secretQuery).toEqual([{ name: "key", note: "the API key (ApiKeyAuth)" }]);
+    expect(Object.keys(operation.tool.parameters.properties)).toEqual(["q"]);
   });
   it("refuse two API keys in the query together (a tool names one credential), taking another alternative when there is one", async () => {
     const schemes = { app: { type: "apiKey", in: "query", name: "app_id" }, key: { type: "apiKey", in: "query", name: "app_key" }, bearer: { type: "http", scheme: "bearer" } };
-    expect(await reason(secured(schemes, [{ app: [], key: [] }]))).toBe("it sends 2 API keys in the query (app_id, app_key), and a tool takes one shared credential");
-    const fallback = await tool(secured(schemes, [{ app: [], key: [] }, { bearer: [] }]));
+    const [refused] = (await inspectOpenApi(securedTwice(schemes, [{ app: [], key: [] }]))).operations;
+    expect(refused).toMatchObject({ importable: false, reason: "it sends 2 API keys in the query (app_id, app_key), and a tool takes one shared credential" });
+    const fallback = await first(securedTwice(schemes, [{ app: [], key: [] }, { bearer: [] }]));
     expect([fallback.tool.secret_headers, fallback.credential]).toEqual([["Authorization"], null]);
+    // Used by one operation only, both keys are the tool's own secret query keys.
+    expect((await tool(secured(schemes, [{ app: [], key: [] }]))).tool.secret_query).toEqual(["app_id", "app_key"]);
   });
   it("combine a header key and a query key of one alternative: a secret header and the credential", async () => {
     const schemes = { key: { type: "apiKey", in: "query", name: "key" }, header: { type: "apiKey", in: "header", name: "X-Key" } };
-    const operation = await tool(secured(schemes, [{ key: [], header: [] }]));
+    const operation = await first(securedTwice(schemes, [{ key: [], header: [] }]));
     expect([operation.tool.secret_headers, operation.credential, operation.tool.auth]).toEqual([["X-Key"], expect.objectContaining({ kind: "query", parameterName: "key" }), { credential: "test_key" }]);
   });
   it("leave a header parameter that a scheme fills to the secret", async () => {

@@ -35,6 +35,8 @@ export interface OperationSource {
   readonly documentUrl: string | null;
   /** The document's title: a shared credential the operation needs is named after it. */
   readonly title: string;
+  /** Security schemes several of the document's operations use (see securityNeeds). */
+  readonly sharedSchemes: ReadonlySet<string>;
 }
 
 /** A generated tool, with what the operator should know before importing it. */
@@ -43,6 +45,8 @@ export interface MappedOperation {
   readonly warnings: string[];
   /** Secret headers to fill after the import, and what each holds. */
   readonly secrets: SecretHeader[];
+  /** Secret query keys (`secret_query`) to fill after the import, and what each holds. */
+  readonly secretQuery: SecretHeader[];
   /** The shared credential the tool names (an API key in the query), created empty at import when the operator asks. */
   readonly credential: ProposedCredential | null;
   /** Top-level properties of the success response: suggestions for a json_path extraction. */
@@ -79,8 +83,11 @@ function mapWithBody(source: OperationSource, method: string, body: BodySource |
   const { api, operation, pathItem } = source;
   const warnings: string[] = [...remarks];
   const base = operationBase(operation, pathItem, source.base, source.documentUrl);
-  const { headers: secrets, credential } = securityNeeds(operation, api, source.title);
-  const filled = { headers: new Set(secrets.map((secret) => secret.name.toLowerCase())), query: new Set(credential?.kind === "query" ? [credential.parameterName] : []) };
+  const { headers: secrets, query: secretQuery, credential } = securityNeeds(operation, api, source.title, source.sharedSchemes);
+  const filled = {
+    headers: new Set(secrets.map((secret) => secret.name.toLowerCase())),
+    query: new Set([...(credential?.kind === "query" ? [credential.parameterName] : []), ...secretQuery.map((key) => key.name)]),
+  };
   const inputs = operationInputs(mergedParameters(pathItem, operation), body, filled, schemaBudget(), warnings);
   const bodyValue = body?.format === "xml" ? xmlBodyTemplate(body.schema, inputs) : bodyTemplate(inputs);
   const described = description(source, warnings);
@@ -97,19 +104,23 @@ function mapWithBody(source: OperationSource, method: string, body: BodySource |
         // application/xml is what an XML body is sent as unless the document says otherwise.
         ...(body?.format === "xml" && !/^application\/xml\s*$/i.test(body.mediaType) ? { "Content-Type": body.mediaType } : {}),
       },
-      query: Object.fromEntries(inputs.filter((input) => input.location === "query").map((input) => [input.original, `{{${input.name}}}`])),
+      query: {
+        ...Object.fromEntries(inputs.filter((input) => input.location === "query").map((input) => [input.original, `{{${input.name}}}`])),
+        ...Object.fromEntries(secretQuery.map((key) => [key.name, ""])),
+      },
       ...queryStyles(inputs),
       body: bodyValue,
       ...(body !== null && body.format !== "json" && bodyValue !== null ? { body_format: body.format } : {}),
     },
     response: { extract: "body_raw" },
     secret_headers: secrets.map((secret) => secret.name),
+    ...(secretQuery.length > 0 ? { secret_query: secretQuery.map((key) => key.name) } : {}),
     ...(credential ? { auth: { credential: credential.name } } : {}),
     side_effect: method !== "GET" && method !== "HEAD",
     group: Array.isArray(operation.tags) && typeof operation.tags[0] === "string" ? operation.tags[0] : null,
     output_schema: outputSchema(operation, warnings),
   };
-  return { tool: judgedTool(document, warnings), warnings, secrets, credential, responseFields: responseFields(operation), shape: shape?.label ?? null };
+  return { tool: judgedTool(document, warnings), warnings, secrets, secretQuery, credential, responseFields: responseFields(operation), shape: shape?.label ?? null };
 }
 
 /** The description with the shape named, kept within the provider limit. */

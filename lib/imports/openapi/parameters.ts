@@ -94,7 +94,7 @@ function parameterInput(parameter: Record<string, unknown>, filled: FilledBySecu
     return null;
   }
   if (location === "query" && filled.query.has(name)) {
-    warnings.push(`The query parameter ${name} is left out: the shared credential sets it.`);
+    warnings.push(`The query parameter ${name} is left out: the API key is sent there from a secret.`);
     return null;
   }
   const own: string[] = [];

@@ -1,7 +1,9 @@
 /**
  * Security schemes → what a tool needs to authenticate (docs/importers.md "Security"): secret
- * headers with empty values, or, for an API key sent in the query, a shared credential of kind
- * `query` (SPEC §5.1) that every operation of the document using that scheme names. The operator
+ * headers with empty values; for an API key sent in the query, a secret query key of the tool's
+ * own, or — when several operations use the scheme — a shared credential of kind `query` (SPEC
+ * §5.1) that every operation of the document using that scheme names; Basic auth as a shared
+ * `basic` credential. The operator
  * enters each value after the import; a value is never guessed. An operation's `security` (else
  * the document's) lists alternatives; the first one every scheme of which can be expressed is
  * used. An empty alternative (`{}`) means authentication is optional.
@@ -31,38 +33,58 @@ export type ProposedCredential =
     }
   | { readonly name: string; readonly kind: "basic"; readonly username: string; readonly note: string };
 
-/** How one operation authenticates: its secret headers and at most one shared credential. */
+/** How one operation authenticates: its secret headers, its secret query keys (`secret_query`) and at most one shared credential. */
 export interface SecurityNeeds {
   readonly headers: SecretHeader[];
+  readonly query: SecretHeader[];
   readonly credential: ProposedCredential | null;
 }
 
 /** A scheme's need; a credential that cannot be used beside another may fall back to a secret header. */
-type SchemeNeed = { readonly header: SecretHeader } | { readonly credential: ProposedCredential; readonly fallback?: SecretHeader };
+type SchemeNeed = { readonly header: SecretHeader } | { readonly queryKey: SecretHeader } | { readonly credential: ProposedCredential; readonly fallback?: SecretHeader };
 
 /** Longest part of a credential name taken from the document's title. */
 const TITLE_PART = 30;
 
+const NO_NEEDS: SecurityNeeds = { headers: [], query: [], credential: null };
+
+/** The security alternatives that apply to an operation: its own `security`, else the document's. */
+function requirementsOf(operation: Record<string, unknown>, api: Record<string, unknown>): unknown[] {
+  return Array.isArray(operation.security) ? operation.security : Array.isArray(api.security) ? api.security : [];
+}
+
+/** The security schemes more than one of `operations` may use: an API key in the query of such a scheme is one shared credential. */
+export function sharedSchemeNames(api: Record<string, unknown>, operations: readonly Record<string, unknown>[]): Set<string> {
+  const uses = new Map<string, number>();
+  for (const operation of operations) {
+    const names = new Set(requirementsOf(operation, api).filter(isRecord).flatMap((requirement) => Object.keys(requirement)));
+    for (const name of names) uses.set(name, (uses.get(name) ?? 0) + 1);
+  }
+  return new Set([...uses].filter(([, count]) => count > 1).map(([name]) => name));
+}
+
 /**
  * What one operation needs. `title` is the document's: a query credential is named after it and
- * the scheme (`maps_api_key`), so the operations sharing a scheme share one credential.
+ * the scheme (`maps_api_key`), so the operations sharing a scheme share one credential. An API key
+ * in the query of a scheme no other operation uses (`shared` does not name it) is the tool's own
+ * secret query key instead (`secret_query`, SPEC §1.8).
  *
  * @throws NotImportable when no alternative can be expressed (e.g. an API key in a cookie).
  */
-export function securityNeeds(operation: Record<string, unknown>, api: Record<string, unknown>, title: string): SecurityNeeds {
-  const requirements = Array.isArray(operation.security) ? operation.security : Array.isArray(api.security) ? api.security : [];
-  if (requirements.length === 0) return { headers: [], credential: null };
+export function securityNeeds(operation: Record<string, unknown>, api: Record<string, unknown>, title: string, shared: ReadonlySet<string> = new Set()): SecurityNeeds {
+  const requirements = requirementsOf(operation, api);
+  if (requirements.length === 0) return NO_NEEDS;
   const schemes = schemeTable(api);
   let firstProblem: string | null = null;
   for (const requirement of requirements.filter(isRecord)) {
     try {
-      return alternativeNeeds(Object.keys(requirement).map((name) => needOf(name, schemes[name], title)));
+      return alternativeNeeds(Object.keys(requirement).map((name) => needOf(name, schemes[name], title, shared.has(name))));
     } catch (error) {
       if (!(error instanceof NotImportable)) throw error;
       firstProblem ??= error.reason;
     }
   }
-  if (requirements.some((requirement) => isRecord(requirement) && Object.keys(requirement).length === 0)) return { headers: [], credential: null };
+  if (requirements.some((requirement) => isRecord(requirement) && Object.keys(requirement).length === 0)) return NO_NEEDS;
   throw new NotImportable(firstProblem ?? "its security requirements cannot be read");
 }
 
@@ -77,7 +99,11 @@ function alternativeNeeds(schemeNeeds: readonly SchemeNeed[]): SecurityNeeds {
   if (credentials.length > 1) {
     throw new NotImportable(`it sends ${credentials.length} API keys in the query (${credentials.map((credential) => (credential.kind === "query" ? credential.parameterName : credential.name)).join(", ")}), and a tool takes one shared credential`);
   }
-  return { headers: needs.flatMap((need) => ("header" in need ? [need.header] : [])), credential: credentials[0] ?? null };
+  return {
+    headers: needs.flatMap((need) => ("header" in need ? [need.header] : [])),
+    query: needs.flatMap((need) => ("queryKey" in need ? [need.queryKey] : [])),
+    credential: credentials[0] ?? null,
+  };
 }
 
 function schemeTable(api: Record<string, unknown>): Record<string, unknown> {
@@ -91,13 +117,14 @@ export function sharedCredentialName(title: string, scheme: string): string {
   return `${snakeCase(title, "api").slice(0, TITLE_PART).replace(/_+$/, "")}_${snakeCase(scheme, "key")}`.slice(0, 64).replace(/_+$/, "");
 }
 
-function needOf(name: string, scheme: unknown, title: string): SchemeNeed {
+function needOf(name: string, scheme: unknown, title: string, shared: boolean): SchemeNeed {
   if (!isRecord(scheme)) throw new NotImportable(`its security scheme ${name} is not declared`);
   const type = scheme.type;
   if (type === "apiKey") {
     if (typeof scheme.name !== "string" || scheme.name === "") throw new NotImportable(`its security scheme ${name} does not say where its API key goes`);
     if (scheme.in === "header") return { header: { name: scheme.name, note: `the API key (${name})` } };
     if (scheme.in === "query") {
+      if (!shared) return { queryKey: { name: scheme.name, note: `the API key (${name})` } };
       return { credential: { name: sharedCredentialName(title, name), kind: "query", parameterName: scheme.name, note: `the API key sent as ?${scheme.name}= (${name})` } };
     }
     throw new NotImportable(`its security scheme ${name} sends an API key in the ${String(scheme.in)}: Quiver sends secrets in headers or the query only`);
