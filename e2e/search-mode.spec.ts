@@ -5,7 +5,9 @@
  * sees") and for a real MCP client (SDK v2, 2026-07-28), which lists the three meta-tools, finds a
  * tool with search_tools and calls it with call_tool (the mock upstream receives it, the usage
  * page shows the call as the real tool, via search). A tool switched off can be neither found nor
- * called through them, and nothing reaches the upstream. Switching off restores the full list.
+ * called through them, and nothing reaches the upstream. Switching off restores the full list. The
+ * page's header gives the persona's context budget beside the suggestion; once in search mode the
+ * budget tab says what the meta-tools cost instead.
  * Screenshots of the changed parts at 1280 and 390 px go to data/screenshots/search-mode-*.
  */
 import { readFileSync } from "node:fs";
@@ -62,11 +64,18 @@ test.describe("as an editor", () => {
     await page.goto(`/personas/${SEARCH_PERSONA}`);
     const suggestion = page.getByRole("complementary", { name: "Search mode suggested" });
     await expect(suggestion).toContainText("This persona offers 4 tools; agents choose better from a search.");
+    // Beside the suggestion, the header says what the four tools cost every request.
+    await expect(page.getByRole("link", { name: /^[\d,]+ tokens a request \(OpenAI\)$/ })).toBeVisible();
     await lookAt(page, "suggestion", suggestion);
 
     await suggestion.getByRole("button", { name: "Switch to search mode" }).click();
     await expect(page.getByText("Search mode check is in search mode: agents now see the search, describe and call tools.")).toBeVisible();
     await expect(suggestion).toBeHidden();
+
+    // The context budget still measures the four tools, and says what the meta-tools cost instead.
+    await page.getByRole("tab", { name: "Context budget" }).click();
+    await expect(page.getByRole("tabpanel", { name: "Context budget" }).getByRole("note")).toContainText("Search mode is on: agents are listed 3 meta-tools instead");
+    await lookAt(page, "budget-note", page.getByRole("tabpanel", { name: "Context budget" }));
 
     // What the agent sees: the switch is on, and the MCP list is the three meta-tools.
     await page.getByRole("tab", { name: "What the agent sees" }).click();

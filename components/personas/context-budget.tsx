@@ -1,7 +1,7 @@
 import { Badge, StatusBadge } from "@/components/ui/badge";
 import { Cell, Row, Table } from "@/components/ui/table";
 import { MEASURE_LABEL, PROVIDER_LABEL, tokensText } from "@/components/tools/token-cost-labels";
-import type { ContextBudget } from "@/lib/tools";
+import type { PersonaBudget } from "@/lib/agent-door";
 import { PROVIDER_FORMATS } from "@/lib/tools/client";
 
 /**
@@ -10,7 +10,7 @@ import { PROVIDER_FORMATS } from "@/lib/tools/client";
  * client limits, and the ten dearest tools with what makes each expensive. The same figures as
  * `GET /api/v1/personas/SLUG/budget`.
  */
-export function ContextBudgetView({ persona, budget }: { persona: string; budget: ContextBudget }) {
+export function ContextBudgetView({ persona, budget }: { persona: string; budget: PersonaBudget }) {
   if (budget.toolCount === 0) {
     return <p className="text-sm text-muted-foreground">This persona has no tools: its agents&apos; requests carry no tool specifications and cost nothing here.</p>;
   }
@@ -18,10 +18,16 @@ export function ContextBudgetView({ persona, budget }: { persona: string; budget
   return (
     <div className="grid max-w-4xl gap-6">
       <p className="text-sm">
-        Every request an agent sends with this persona&apos;s {budget.toolCount} tool{budget.toolCount === 1 ? "" : "s"} spends{" "}
-        <strong className="tabular-nums">{tokensText(openai)}</strong> on OpenAI before the model reads a word. The same figures:{" "}
+        {budget.searchMode === null ? "Every request an agent sends" : "Listed in full, every request"} with this persona&apos;s {budget.toolCount} tool{budget.toolCount === 1 ? "" : "s"}{" "}
+        {budget.searchMode === null ? "spends" : "would spend"} <strong className="tabular-nums">{tokensText(openai)}</strong> on OpenAI before the model reads a word. The same figures:{" "}
         <code className="font-mono text-xs break-all">GET /api/v1/personas/{persona}/budget</code>.
       </p>
+      {budget.searchMode !== null && (
+        <p role="note" className="rounded-md border border-info/40 bg-info-subtle p-3 text-sm text-info-foreground">
+          Search mode is on: agents are listed {budget.searchMode.toolCount} meta-tools instead, about{" "}
+          <strong className="tabular-nums">{tokensText(budget.searchMode.providers.openai.tokens)}</strong> on OpenAI a request (Anthropic gets its own tool search, and loads a tool only once found).
+        </p>
+      )}
 
       <section aria-labelledby="budget-providers" className="grid gap-2">
         <h3 id="budget-providers" className="text-sm font-semibold">Per request, by provider</h3>

@@ -9,9 +9,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { SYSTEM_ACTOR } from "../audit/events";
 import { saveTool } from "../catalog/tool-saves";
 import { databaseTargets, useTestDatabase } from "../db/test-support/databases";
-import { createPersona, setPersonaToolEnabled } from "../personas/server/personas";
+import { createPersona, setPersonaSearchMode, setPersonaToolEnabled } from "../personas/server/personas";
 import { generateEncryptionKey } from "../secrets/keyring";
-import { contextBudget, parseToolDefinition, PROVIDER_FORMATS, toProviderSpecs, type SpecLists } from "../tools";
+import { contextBudget, META_TOOLS, parseToolDefinition, PROVIDER_FORMATS, toProviderSpecs, type SpecLists } from "../tools";
 import { createApiKey } from "./api-keys";
 import { handleDoorRequest } from "./gateway/door-routes";
 import { runtimeOpenApiDocument } from "./openapi";
@@ -25,6 +25,7 @@ const targets = await databaseTargets();
 interface BudgetBody {
   persona: string;
   tool_count: number;
+  search_mode: { tool_count: number; tokens: Record<string, number> } | null;
   providers: Record<string, { tokens: number; overhead: number; measure: string; basis: string }>;
   client_limits: { client: string; limit: number; exceeded: boolean }[];
   most_expensive: { name: string; tokens: Record<string, number>; reason: string; driver: string }[];
@@ -91,5 +92,18 @@ describe.each(targets)("the budget route on $name", (target) => {
     expect(after.tool_count).toBe(1);
     expect(after.most_expensive.map((tool) => tool.name)).toEqual(["ping_service"]);
     expect(after.providers.openai!.tokens).toBeLessThan(body.providers.openai!.tokens);
+  });
+
+  it("in search mode measures every effective tool still, and says what the meta-tools listed instead cost", async () => {
+    const { authorization } = await setUp();
+    const before = (await (await get("support", authorization)).json()) as BudgetBody;
+    expect(before.search_mode).toBeNull();
+    await setPersonaSearchMode("support", true, SYSTEM_ACTOR);
+    const response = await get("support", authorization);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as BudgetBody;
+    expect([body.tool_count, body.providers.openai!.tokens]).toEqual([before.tool_count, before.providers.openai!.tokens]);
+    const meta = contextBudget(Object.fromEntries(PROVIDER_FORMATS.map((format) => [format, toProviderSpecs(META_TOOLS, format)])) as unknown as SpecLists);
+    expect(body.search_mode).toEqual({ tool_count: META_TOOLS.length, tokens: Object.fromEntries(PROVIDER_FORMATS.map((format) => [format, meta.providers[format].tokens])) });
   });
 });

@@ -8,7 +8,7 @@ export { flushCallLog, recordAgentCall, type CallLogEntry } from "./call-log";
 export { agentError, agentErrorResponse, AGENT_ERROR_STATUS, type AgentErrorBody, type AgentErrorCode } from "./errors";
 export { consumeAgentRateLimit } from "./rate-limit";
 export { agentToolList, listAgentTools, type AgentToolList } from "./snapshot";
-export { agentToolBudget, agentToolBudgets, budgetResponseBody } from "./budget";
+export { agentToolBudget, agentToolBudgets, budgetResponseBody, type PersonaBudget } from "./budget";
 export { admitAgent, answering, MAX_CALL_BODY_BYTES, parseCallBody, readCappedText } from "./http";
 export { runtimeOpenApiDocument } from "./openapi";
 export * from "./api-keys";

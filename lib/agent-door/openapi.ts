@@ -124,10 +124,15 @@ export function runtimeOpenApiDocument(serverUrl?: string): Record<string, unkno
         },
         ContextBudget: {
           type: "object",
-          required: ["persona", "tool_count", "providers", "client_limits", "most_expensive"],
+          required: ["persona", "tool_count", "search_mode", "providers", "client_limits", "most_expensive"],
           properties: {
             persona: { type: "string" },
-            tool_count: { type: "integer" },
+            tool_count: { type: "integer", description: "The persona's effective tools: the figures measure all of them." },
+            search_mode: {
+              type: ["object", "null"],
+              description: "For a persona in search mode: what agents are listed instead (the search, describe and call meta-tools), per provider; null otherwise.",
+              properties: { tool_count: { type: "integer" }, tokens: { type: "object", additionalProperties: { type: "integer" } } },
+            },
             providers: {
               type: "object",
               required: [...PROVIDER_FORMATS],

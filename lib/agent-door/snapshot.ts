@@ -135,6 +135,8 @@ export async function agentTools(slug: string): Promise<Tool[] | null> {
 /** How a list is asked for: a shape (`strict`), and `deferred: false` to take the meta-tools even where the provider could load tools on demand. */
 export interface AgentToolListOptions extends ShapeOptions {
   readonly deferred?: boolean;
+  /** Every effective tool even in search mode: what the persona's tools themselves cost (the context budget). */
+  readonly everyTool?: boolean;
 }
 
 /**
@@ -145,7 +147,7 @@ export interface AgentToolListOptions extends ShapeOptions {
  */
 function listedSpecs(state: Snapshot, slug: string, tools: readonly Tool[], format: ProviderFormat, options: AgentToolListOptions): unknown[] {
   const shape = { strict: options.strict };
-  if (!state.searchMode.has(slug)) return toProviderSpecs(tools, format, shape);
+  if (options.everyTool || !state.searchMode.has(slug)) return toProviderSpecs(tools, format, shape);
   if (options.deferred !== false && hasNativeDeferredLoading(format)) return anthropicDeferredSpecs(tools);
   return toProviderSpecs(META_TOOLS, format, shape);
 }
@@ -158,7 +160,8 @@ export async function agentToolList(slug: string, format: ProviderFormat, stamp?
   const state = await snapshot(stamp);
   const tools = effectiveTools(state, slug);
   if (tools === null) return null;
-  const cacheKey = `${format}:${options.deferred === false ? "meta" : "default"}:${options.strict ?? "default"}:${slug}`;
+  const listing = options.everyTool ? "every" : options.deferred === false ? "meta" : "default";
+  const cacheKey = `${format}:${listing}:${options.strict ?? "default"}:${slug}`;
   let list = state.lists.get(cacheKey);
   if (!list) {
     const specs = listedSpecs(state, slug, tools, format, options);
