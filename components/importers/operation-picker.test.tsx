@@ -83,4 +83,14 @@ describe("OperationPicker", () => {
     expect(create.textContent).toContain('name: "Create Pet" is not a valid name');
     expect(create.textContent).not.toContain("Every provider accepts");
   });
+
+  it("sums provider compatibility up in a line, one line per provider behind it", () => {
+    const free = { ...tool("tag_pet", "POST"), parameters: { type: "object" as const, properties: { meta: { type: "object", properties: {}, additionalProperties: true } } } };
+    const tagging = [{ key: "POST /tags", method: "POST", path: "/tags", summary: "Tag", tag: null, importable: true, tool: free, warnings: [], secrets: [], responseFields: [] }] as unknown as InspectedOperation[];
+    render(<OperationPicker operations={tagging} selected={new Set(["POST /tags"])} onSelect={() => {}} names={{}} onRename={() => {}} />);
+    const row = screen.getByRole("listitem", { name: "POST /tags" });
+    expect(within(row).getByText(/^Provider compatibility: refused by Gemini$/)).toBeTruthy();
+    for (const provider of ["OpenAI", "Anthropic", "Gemini", "MCP"]) expect(within(row).getByText(provider)).toBeTruthy();
+    expect(row.textContent).not.toContain("remark");
+  });
 });

@@ -7,7 +7,8 @@ import { Input } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { ValidationError } from "@/lib/errors";
 import type { InspectedOperation } from "@/lib/imports/openapi-import";
-import { compatibilityReport, definitionShape, parseToolDefinition, PROVIDER_FORMATS, type PersistedToolDefinition } from "@/lib/tools/client";
+import { compatibilityLines, definitionShape, parseToolDefinition, type CompatibilityLine, type PersistedToolDefinition } from "@/lib/tools/client";
+import { PROVIDER_NAMES, VariantLine } from "@/components/providers/variant-line";
 
 interface OperationPickerProps {
   readonly operations: readonly InspectedOperation[];
@@ -203,19 +204,14 @@ function ImportableDetails({ operation, names, onRename }: { operation: Inspecte
           Shared credential: <Badge tone="warning">{operation.credential.name}</Badge> {operation.credential.note}
         </p>
       )}
-      {verdict.findings.length > 0 ? (
+      {verdict.lines.some((line) => line.findings.length > 0) ? (
         <details>
-          <summary className="cursor-pointer text-muted-foreground">Provider compatibility: {verdict.findings.length === 1 ? "1 remark" : `${verdict.findings.length} remarks`}</summary>
-          <ul className="mt-1 grid gap-1">
-            {verdict.findings.map((finding, index) => (
-              <li key={index}>
-                <StatusBadge status={finding.severity === "refused" ? "danger" : finding.severity === "changed" ? "warning" : "neutral"}>
-                  {finding.provider} · {finding.severity}
-                </StatusBadge>{" "}
-                <span className="text-muted-foreground">{finding.message}</span>
-              </li>
+          <summary className="cursor-pointer text-muted-foreground">Provider compatibility: {compatibilitySummary(verdict.lines)}</summary>
+          <div className="mt-1 divide-y rounded-md border">
+            {verdict.lines.map((line) => (
+              <VariantLine key={line.provider} label={PROVIDER_NAMES[line.provider]} verdict={line.verdict} reason={line.reason} findings={line.findings} />
             ))}
-          </ul>
+          </div>
         </details>
       ) : (
         !verdict.error && <p className="text-muted-foreground">Every provider accepts this tool as written.</p>
@@ -236,16 +232,20 @@ function ImportableDetails({ operation, names, onRename }: { operation: Inspecte
   );
 }
 
-/** The one validator's verdict on the renamed tool, and what each provider would change or refuse. */
-function judge(tool: PersistedToolDefinition): { error?: string; findings: { provider: string; severity: string; message: string }[] } {
+/** The one validator's verdict on the renamed tool, and each provider's line on it. */
+function judge(tool: PersistedToolDefinition): { error?: string; lines: CompatibilityLine[] } {
   try {
-    const definition = parseToolDefinition(tool);
-    const report = compatibilityReport(definitionShape(definition));
-    return { findings: PROVIDER_FORMATS.flatMap((format) => report[format]) };
+    return { lines: compatibilityLines(definitionShape(parseToolDefinition(tool))) };
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
-    return { error: error.issues.map((issue) => `${issue.path}: ${issue.message}`).join(" "), findings: [] };
+    return { error: error.issues.map((issue) => `${issue.path}: ${issue.message}`).join(" "), lines: [] };
   }
+}
+
+/** The providers' lines in a few words: who refuses the tool, else that every provider takes it. */
+function compatibilitySummary(lines: readonly CompatibilityLine[]): string {
+  const refusing = lines.filter((line) => line.verdict === "refused").map((line) => PROVIDER_NAMES[line.provider]);
+  return refusing.length > 0 ? `refused by ${refusing.join(", ")}` : "every provider accepts it, with changes";
 }
 
 function capitalise(text: string): string {
