@@ -13,6 +13,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
+import { expectAccessible } from "./support/accessibility";
 import { E2E_DATABASE_URL, E2E_OPERATORS, storageStateFor } from "./support/environment";
 import { openGuardedPage } from "./support/guarded-page";
 import { callServerAction, serverActionId } from "./support/server-actions";
@@ -267,6 +268,12 @@ test("deleting the parent says its child moves to the root, then leaves no orpha
   const dialog = page.getByRole("dialog", { name: `Delete ${BASE.name}?` });
   await expect(dialog).toContainText(`Its child (${CHILD.slug}) becomes a root persona`);
   await expect(dialog).toContainText(`${CHILD.slug} keeps the grant inherited from it as its own, so no agent gains a tool.`);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page, `persona delete dialog at ${width} px`);
+    await dialog.screenshot({ path: `data/screenshots/persona-delete-dialog-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
   await dialog.getByRole("button", { name: "Move children and delete" }).click();
   await expect(page).toHaveURL("/personas");
   await expect(page.getByRole("row", { name: BASE.name })).toHaveCount(0);
