@@ -92,5 +92,6 @@ describe("OperationPicker", () => {
     expect(within(row).getByText(/^Provider compatibility: refused by Gemini$/)).toBeTruthy();
     for (const provider of ["OpenAI", "Anthropic", "Gemini", "MCP"]) expect(within(row).getByText(provider)).toBeTruthy();
     expect(row.textContent).not.toContain("remark");
+    expect(screen.getByText(/^1 operation: 1 importable, 0 not importable\. 1 selected\./)).toBeTruthy();
   });
 });

@@ -83,7 +83,7 @@ export function OperationPicker({ operations, selected, onSelect, names, onRenam
       </div>
       <RefusalSummary operations={operations} />
       <p className="text-sm text-muted-foreground" aria-live="polite">
-        {operations.length} operations: {importableCount} importable, {operations.length - importableCount} not importable. {selected.size} selected.
+        {operations.length} {operations.length === 1 ? "operation" : "operations"}: {importableCount} importable, {operations.length - importableCount} not importable. {selected.size} selected.
         {visible.length !== operations.length && ` Showing ${visible.length}.`}
       </p>
       {groups.length === 0 && <p className="rounded-md border border-dashed p-4 text-sm text-muted-foreground">No operation matches the search.</p>}
