@@ -6,7 +6,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { ValidationError } from "@/lib/errors";
-import type { InspectedOperation } from "@/lib/imports/openapi-import";
+import type { InspectedOperation, SecretHeader } from "@/lib/imports/openapi-import";
 import { compatibilityLines, definitionShape, parseToolDefinition, type CompatibilityLine, type PersistedToolDefinition } from "@/lib/tools/client";
 import { PROVIDER_NAMES, VariantLine } from "@/components/providers/variant-line";
 
@@ -179,26 +179,8 @@ function ImportableDetails({ operation, names, onRename }: { operation: Inspecte
         <Input id={nameId} value={tool.name} spellCheck={false} className="w-full max-w-xs font-mono" error={verdict.error} onChange={(event) => onRename(operation.key, event.target.value)} />
         {verdict.error ? <span className="text-danger-foreground">{verdict.error}</span> : <StatusBadge status="success">valid</StatusBadge>}
       </div>
-      {operation.secrets.length > 0 && (
-        <p>
-          Secret headers to fill after the import:{" "}
-          {operation.secrets.map((secret) => (
-            <span key={secret.name} className="mr-2">
-              <Badge tone="warning">{secret.name}</Badge> {secret.note}
-            </span>
-          ))}
-        </p>
-      )}
-      {operation.secretQuery && operation.secretQuery.length > 0 && (
-        <p>
-          Secret query keys to fill after the import:{" "}
-          {operation.secretQuery.map((secret) => (
-            <span key={secret.name} className="mr-2">
-              <Badge tone="warning">{`?${secret.name}=`}</Badge> {secret.note}
-            </span>
-          ))}
-        </p>
-      )}
+      <SecretsToFill what="Secret headers" secrets={operation.secrets} shown={(name) => name} />
+      <SecretsToFill what="Secret query keys" secrets={operation.secretQuery ?? []} shown={(name) => `?${name}=`} />
       {operation.credential && (
         <p>
           Shared credential: <Badge tone="warning">{operation.credential.name}</Badge> {operation.credential.note}
@@ -229,6 +211,21 @@ function ImportableDetails({ operation, names, onRename }: { operation: Inspecte
         </ul>
       )}
     </div>
+  );
+}
+
+/** The secrets of one kind an imported tool still needs, each as `shown` writes its name, with what it holds; nothing when none. */
+function SecretsToFill({ what, secrets, shown }: { what: string; secrets: readonly SecretHeader[]; shown: (name: string) => string }) {
+  if (secrets.length === 0) return null;
+  return (
+    <p>
+      {what} to fill after the import:{" "}
+      {secrets.map((secret) => (
+        <span key={secret.name} className="mr-2">
+          <Badge tone="warning">{shown(secret.name)}</Badge> {secret.note}
+        </span>
+      ))}
+    </p>
   );
 }
 

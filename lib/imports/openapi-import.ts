@@ -15,7 +15,7 @@ import { inspectPostman, looksLikePostmanCollection } from "./postman";
 import { findBlockedDestination, guardedAgent } from "../tools";
 import { getExecutionConfig } from "../setup";
 
-export type { InspectedDocument, InspectedOperation, ProposedCredential, ServerChoice } from "./openapi";
+export type { InspectedDocument, InspectedOperation, ProposedCredential, SecretHeader, ServerChoice } from "./openapi";
 
 /** Where the document comes from: its text, or a URL to fetch it from. */
 export type OpenApiSource = { readonly text: string } | { readonly url: string };
