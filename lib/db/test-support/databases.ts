@@ -110,6 +110,7 @@ export async function clearTables(db: Db): Promise<void> {
   await db.testRun.deleteMany();
   await db.testCase.deleteMany();
   await db.callLog.deleteMany();
+  await db.oauthRecord.deleteMany();
   await db.rateLimiterFlexible.deleteMany();
   await db.apiKeyPersona.deleteMany();
   await db.apiKey.deleteMany();
