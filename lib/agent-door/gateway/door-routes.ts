@@ -17,14 +17,14 @@ import { callAgentTool } from "../call";
 import { agentError, agentErrorResponse, unknownDoorPath, type AgentRefusal } from "../errors";
 import { admitAgent, answering, parseCallBody, readCappedText } from "../http";
 import { agentToolBudget, budgetResponseBody } from "../budget";
+import { DOOR_PATH_PREFIX } from "../door-path";
 import { agentMcpDoor } from "../mcp/mcp-door";
 import { handleMcpRequest } from "../mcp/mcp-server";
 import { runtimeOpenApiDocument } from "../openapi";
 import { agentToolList } from "../snapshot";
 import { serveMetrics } from "./metrics-route";
 
-/** Where the door is mounted. */
-export const DOOR_PATH_PREFIX = "/api/v1";
+export { DOOR_PATH_PREFIX };
 
 /** Whether `If-None-Match` names `etag` (a list, weak tags and `*` included). */
 function matches(ifNoneMatch: string | null, etag: string): boolean {

@@ -21,6 +21,8 @@ import { flushCallLog } from "../call-log";
 import { flushTraces } from "../../observability/tracing-setup";
 import { DOOR_PATH_PREFIX, handleDoorRequest } from "./door-routes";
 import { drainable } from "./drain";
+import { handleOauthRequest } from "../oauth/oauth-listener";
+import { isOauthPath } from "../oauth/oauth-urls";
 
 /** How long a stop waits for requests in flight (a tool's timeout is at most 120 s; agents retry a cut call). */
 export const DRAIN_TIMEOUT_MS = 10_000;
@@ -65,9 +67,10 @@ export async function startGateway({ host, port, otherwise }: DoorServerOptions)
   const trusted = trustedProxiesFromEnv(process.env);
   const server = createServer(
     otherwise === undefined
-      ? door
+      ? (request, response) => (isOauthPath(request.url) ? handleOauthRequest(request, response) : door(request, response))
       : (request, response) => {
           if (isDoorPath(request.url)) return door(request, response);
+          if (isOauthPath(request.url)) return handleOauthRequest(request, response);
           // The dashboard learns who is calling from this header alone, set here from the socket and the trusted proxies (QUIVER_TRUSTED_PROXIES).
           request.headers[CLIENT_ADDRESS_HEADER] = clientAddress(request.socket.remoteAddress, [request.headers["x-forwarded-for"] ?? []].flat().join(", "), trusted);
           return otherwise(request, response);

@@ -12,14 +12,28 @@ import { admitAgent } from "../http";
 import { consumeAgentRateLimit } from "../rate-limit";
 import { callAgentTool } from "../call";
 import type { McpDoor } from "./mcp-server";
-import { allowedHostnamesFromEnv } from "../settings";
+import { mcpChallenge } from "../oauth/oauth-urls";
+import { allowedHostnamesFromEnv, publicOriginFromEnv } from "../settings";
 import { listAgentMcpTools } from "../snapshot";
 
 let hostnames: readonly string[] | null = null;
 
+/**
+ * The runtime API's admission, with an MCP client's way to a token on every 401: the challenge
+ * names the persona's protected-resource metadata (RFC 9728 §5.1), where an OAuth-capable client
+ * finds the authorization server.
+ */
+async function admitWithChallenge(request: Request, personaSlug: string): ReturnType<McpDoor["admit"]> {
+  const admitted = await admitAgent(request, personaSlug);
+  if (!admitted.ok && admitted.response.status === 401) {
+    admitted.response.headers.set("WWW-Authenticate", mcpChallenge(publicOriginFromEnv(process.env), personaSlug));
+  }
+  return admitted;
+}
+
 /** The real door: what `/api/v1/personas/{slug}/mcp` hands to `handleMcpRequest`. */
 export const agentMcpDoor: McpDoor = {
-  admit: admitAgent,
+  admit: admitWithChallenge,
   consumeRateLimit: consumeAgentRateLimit,
   listTools: listAgentMcpTools,
   callTool: callAgentTool,

@@ -62,6 +62,15 @@ describe.each(targets)("the OAuth storage adapter on $name", (target) => {
     expect((await clients.find("client-1"))?.client_secret).toBe(hashedValue(secret));
   });
 
+  it("stores an interaction's returnTo without the id it ends in, and gives it back whole", async () => {
+    const adapter = new PrismaOauthAdapter("Interaction");
+    const id = newId();
+    const payload = { jti: id, kind: "Interaction", returnTo: `http://127.0.0.1:3000/oauth/authorize/${id}` };
+    await adapter.upsert(id, payload, 600);
+    expect(await stored()).not.toContain(id.slice(0, 20));
+    expect(await adapter.find(id)).toEqual(payload);
+  });
+
   it("marks a record consumed, keeps it findable, and a new save starts unconsumed", async () => {
     const adapter = new PrismaOauthAdapter("AuthorizationCode");
     const id = newId();

@@ -7,9 +7,9 @@ import "server-only";
  *
  * A record's id is the secret itself for most kinds (an access token, a refresh token, a code, a
  * session's cookie value), so only its SHA-256 is stored, and the payload is stored without the
- * fields that repeat it (`jti`, an interaction's copy of the session cookie) or that are secrets
- * (a client's `client_secret`, kept as a hash). A find is by the presented id, which the caller
- * already holds, so the payload it returns is whole again.
+ * fields that repeat it (`jti`, the end of an interaction's `returnTo`) and with the secrets in it
+ * hashed (a client's `client_secret`, an interaction's copy of the session cookie). A find is by
+ * the presented id, which the caller already holds, so the payload it returns is whole again.
  */
 import type { Adapter, AdapterPayload } from "oidc-provider";
 import { hashToken } from "../api-keys";
@@ -31,10 +31,21 @@ export function hashedValue(value: string): string {
   return HASHED + hashToken(value);
 }
 
-/** The payload as stored: no id, no secret in plain text. */
-function storedPayload(payload: AdapterPayload): AdapterPayload {
+/**
+ * Where the stored payload notes the top-level fields that ended in the id (an interaction's
+ * `returnTo`, `…/authorize/<uid>`): stored without it, given it back on a find.
+ */
+const ID_SUFFIXED = "quiverIdSuffixed";
+
+type StoredPayload = AdapterPayload & { [ID_SUFFIXED]?: string[] };
+
+/** The payload as stored: no id (nor a field ending in it), no secret in plain text. */
+function storedPayload(id: string, payload: AdapterPayload): StoredPayload {
   const { jti: _id, ...rest } = payload;
-  const stored: AdapterPayload = { ...rest };
+  const stored: StoredPayload = { ...rest };
+  const suffixed = Object.entries(stored).filter(([, value]) => typeof value === "string" && value.endsWith(`/${id}`));
+  for (const [key, value] of suffixed) Object.assign(stored, { [key]: (value as string).slice(0, -id.length) });
+  if (suffixed.length > 0) stored[ID_SUFFIXED] = suffixed.map(([key]) => key);
   if (typeof stored.client_secret === "string" && !stored.client_secret.startsWith(HASHED)) {
     stored.client_secret = hashedValue(stored.client_secret);
   }
@@ -44,10 +55,16 @@ function storedPayload(payload: AdapterPayload): AdapterPayload {
 
 const text = (value: unknown) => (typeof value === "string" ? value : null);
 
-/** The payload as oidc-provider reads it: the id back as `jti` (when known), `consumed` in epoch seconds once used. */
+/**
+ * The payload as oidc-provider reads it: the id back as `jti` and at the end of the fields that
+ * held it (when the id is known: a find by session uid has none), `consumed` in epoch seconds once used.
+ */
 function loadedPayload(record: StoredOauthRecord | null, id?: string): AdapterPayload | undefined {
   if (record === null) return undefined;
-  const payload = JSON.parse(record.payload) as AdapterPayload;
+  const { [ID_SUFFIXED]: suffixed = [], ...payload } = JSON.parse(record.payload) as StoredPayload;
+  if (id !== undefined) {
+    for (const key of suffixed) Object.assign(payload, { [key]: `${String(payload[key as keyof AdapterPayload])}${id}` });
+  }
   return {
     ...payload,
     ...(id === undefined ? {} : { jti: id }),
@@ -63,7 +80,7 @@ export class PrismaOauthAdapter implements Adapter {
     await saveOauthRecord({
       kind: this.kind,
       idHash: hashToken(id),
-      payload: JSON.stringify(storedPayload(payload)),
+      payload: JSON.stringify(storedPayload(id, payload)),
       grantId: text(payload.grantId),
       sessionUid: this.kind === "Session" ? text(payload.uid) : null,
       clientId: text(payload.clientId) ?? text(payload.client_id),

@@ -1,0 +1,58 @@
+import "server-only";
+
+/**
+ * The OAuth side of the agents' door on node:http (issue 24): each persona's protected-resource
+ * metadata (RFC 9728), answered here, and everything else under the OAuth paths — the
+ * authorization server's metadata (RFC 8414, with `iss` per RFC 9207 in its responses) and its
+ * endpoints — handed to oidc-provider, which is a node:http (Koa) application itself.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { publicOriginFromEnv } from "../settings";
+import { mcpResourceUrl, personaOfMcpPath, PROTECTED_RESOURCE_METADATA_PREFIX } from "./oauth-urls";
+import { oauthProvider, personaScope } from "./provider";
+
+/** Persona `slug`'s protected-resource metadata: its MCP URL, who issues its tokens, the scope they carry. */
+export function protectedResourceMetadata(origin: string, slug: string) {
+  return {
+    resource: mcpResourceUrl(origin, slug),
+    authorization_servers: [origin],
+    scopes_supported: [personaScope(slug)],
+    bearer_methods_supported: ["header"],
+    resource_name: `Quiver persona ${slug} (MCP)`,
+  };
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  response.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers });
+  response.end(JSON.stringify(body));
+}
+
+/**
+ * The metadata of the resource whose path follows the well-known prefix. Any well-formed persona
+ * slug gets its document, existing or not: the metadata holds nothing secret, and a 404 for
+ * unknown ones would let anyone probe persona names (the MCP endpoint itself answers 401 first too).
+ */
+function serveProtectedResourceMetadata(request: IncomingMessage, response: ServerResponse, pathname: string, origin: string): void {
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    sendJson(response, 405, { error: "method_not_allowed", error_description: "This path answers GET only." }, { Allow: "GET" });
+    return;
+  }
+  const slug = personaOfMcpPath(pathname.slice(PROTECTED_RESOURCE_METADATA_PREFIX.length));
+  if (slug === null) {
+    sendJson(response, 404, { error: "not_found", error_description: "No protected resource is published here; each persona's MCP URL has its own metadata." });
+    return;
+  }
+  // Public metadata, read by browser-based clients too.
+  sendJson(response, 200, protectedResourceMetadata(origin, slug), { "Access-Control-Allow-Origin": "*" });
+}
+
+/** Answers a request under an OAuth path (see `isOauthPath`); the issuer is `NEXTAUTH_URL`'s origin. */
+export function handleOauthRequest(request: IncomingMessage, response: ServerResponse): void {
+  const origin = publicOriginFromEnv(process.env);
+  const pathname = (request.url ?? "/").split("?")[0] as string;
+  if (pathname === PROTECTED_RESOURCE_METADATA_PREFIX || pathname.startsWith(`${PROTECTED_RESOURCE_METADATA_PREFIX}/`)) {
+    serveProtectedResourceMetadata(request, response, pathname, origin);
+    return;
+  }
+  void oauthProvider({ issuer: origin, secret: process.env.NEXTAUTH_SECRET ?? "" }).listener(request, response);
+}

@@ -1,0 +1,119 @@
+import "server-only";
+
+/**
+ * Quiver as the OAuth 2.1 authorization server of its own MCP endpoints (issue 24), on
+ * oidc-provider (an OpenID-certified implementation): authorization code with PKCE (S256, always),
+ * dynamic client registration (RFC 7591), resource indicators (RFC 8707: every access token's
+ * audience is one persona's MCP URL), refresh tokens rotated on every use (a reused one revokes
+ * the whole grant — the library's own reuse detection), revocation and introspection. Everything
+ * it keeps is in the database (prisma-adapter.ts), so instances are interchangeable.
+ *
+ * Clients are public (token endpoint auth `none`): MCP clients are desktop apps, CLIs and agents
+ * that cannot keep a secret, and PKCE is what protects their codes. The operator's sign-in and
+ * consent happen in the dashboard, at {@link CONSENT_PATH} (the interaction).
+ */
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
+import { OAUTH_PATH_PREFIX, personaOfResource } from "./oauth-urls";
+import { PrismaOauthAdapter } from "./prisma-adapter";
+import { cookieKeysFrom, signingJwkFrom } from "./signing-keys";
+
+/** Access tokens live minutes: a revoked app loses access at its token's end at the latest (revocation is immediate anyway). */
+export const ACCESS_TOKEN_TTL_SECONDS = 5 * 60;
+/** A refresh token, and a grant, last 14 days unless used: each use rotates the token and starts its time afresh. */
+const REFRESH_TOKEN_TTL_SECONDS = 14 * 24 * 60 * 60;
+/** The dashboard page where an operator signs in and approves or denies a client (the interaction's uid follows). */
+export const CONSENT_PATH = "/oauth-consent";
+
+/** The scope an access token for persona `slug` carries. */
+export function personaScope(slug: string): string {
+  return `persona:${slug}`;
+}
+
+export interface OauthProviderSettings {
+  /** Quiver's public origin: the issuer, and the origin of every resource (MCP URL). */
+  readonly issuer: string;
+  /** `NEXTAUTH_SECRET`: the cookies' and the signing key's root. */
+  readonly secret: string;
+}
+
+/** The resource server a resource indicator names: one persona's MCP endpoint, or `invalid_target`. */
+function resourceServerFor(issuer: string) {
+  return async (_ctx: KoaContextWithOIDC, resource: string) => {
+    const slug = personaOfResource(issuer, resource);
+    if (slug === null) throw new errors.InvalidTarget("resource must be the MCP URL of one of this server's personas");
+    return { scope: personaScope(slug), audience: resource, accessTokenTTL: ACCESS_TOKEN_TTL_SECONDS, accessTokenFormat: "opaque" as const };
+  };
+}
+
+/** oidc-provider's configuration for Quiver. */
+export function oauthConfiguration({ issuer, secret }: OauthProviderSettings): Configuration {
+  const route = (path: string) => `${OAUTH_PATH_PREFIX}${path}`;
+  return {
+    adapter: PrismaOauthAdapter,
+    clientAuthMethods: ["none"],
+    clientDefaults: { grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none", id_token_signed_response_alg: "EdDSA" },
+    responseTypes: ["code"],
+    pkce: { required: () => true },
+    // OAuth 2.1: the redirect URI is always sent and compared exactly.
+    allowOmittingSingleRegisteredRedirectUri: false,
+    cookies: { keys: cookieKeysFrom(secret) },
+    jwks: { keys: [signingJwkFrom(secret)] },
+    enabledJWA: { idTokenSigningAlgValues: ["EdDSA"] },
+    // The operator is the account; the only claim is who they are.
+    findAccount: (_ctx, sub) => ({ accountId: sub, claims: () => ({ sub }) }),
+    features: {
+      devInteractions: { enabled: false },
+      userinfo: { enabled: false },
+      registration: { enabled: true, issueRegistrationAccessToken: false },
+      revocation: { enabled: true },
+      introspection: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        // A client that names no resource at the token endpoint gets the one it was granted.
+        useGrantedResource: () => true,
+        getResourceServerInfo: resourceServerFor(issuer),
+      },
+    },
+    // Every client gets refresh tokens (no `offline_access` dance: MCP clients do not ask for it), rotated on each use.
+    issueRefreshToken: (_ctx, client) => client.grantTypeAllowed("refresh_token"),
+    rotateRefreshToken: true,
+    ttl: {
+      AccessToken: ACCESS_TOKEN_TTL_SECONDS,
+      AuthorizationCode: 60,
+      RefreshToken: REFRESH_TOKEN_TTL_SECONDS,
+      Grant: REFRESH_TOKEN_TTL_SECONDS,
+      Interaction: 10 * 60,
+      Session: REFRESH_TOKEN_TTL_SECONDS,
+    },
+    interactions: { url: (_ctx, interaction) => `${CONSENT_PATH}/${interaction.uid}` },
+    routes: {
+      authorization: route("/authorize"),
+      token: route("/token"),
+      registration: route("/register"),
+      revocation: route("/revoke"),
+      introspection: route("/introspect"),
+      jwks: route("/jwks"),
+      end_session: route("/end-session"),
+      pushed_authorization_request: route("/par"),
+    },
+  };
+}
+
+/** One provider (and its node:http listener) per issuer and secret: a test may run servers on several origins in one process. */
+const providers = new Map<string, { provider: Provider; listener: ReturnType<Provider["callback"]> }>();
+
+/**
+ * The authorization server for `settings`, created on first use, with its node:http listener. It
+ * holds no state of its own (the database does), so creating one per process — or per copy of
+ * lib/ — is harmless.
+ */
+export function oauthProvider(settings: OauthProviderSettings): { provider: Provider; listener: ReturnType<Provider["callback"]> } {
+  const key = `${settings.issuer}\n${settings.secret}`;
+  let found = providers.get(key);
+  if (found === undefined) {
+    const provider = new Provider(settings.issuer, oauthConfiguration(settings));
+    found = { provider, listener: provider.callback() };
+    providers.set(key, found);
+  }
+  return found;
+}
