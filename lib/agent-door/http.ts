@@ -19,9 +19,14 @@ export const MAX_CALL_BODY_BYTES = 1024 * 1024;
 /**
  * The caller of a runtime API request for persona `slug`, or the response refusing it
  * (401/403/404 from the key, 429 with Retry-After when the key's allowance is spent).
+ * `authenticate` is API keys' unless a door takes other credentials too (MCP: OAuth access tokens).
  */
-export async function admitAgent(request: Request, slug: string): Promise<{ ok: true; identity: AgentIdentity } | { ok: false; response: Response }> {
-  const auth = await authenticateAgent(request.headers.get("authorization"), slug);
+export async function admitAgent(
+  request: Request,
+  slug: string,
+  authenticate: typeof authenticateAgent = authenticateAgent,
+): Promise<{ ok: true; identity: AgentIdentity } | { ok: false; response: Response }> {
+  const auth = await authenticate(request.headers.get("authorization"), slug);
   if (!auth.ok) {
     const headers: Record<string, string> = auth.status === 401 ? { "WWW-Authenticate": 'Bearer realm="quiver"' } : {};
     return { ok: false, response: agentErrorResponse(auth, headers) };

@@ -12,6 +12,7 @@ import { admitAgent } from "../http";
 import { consumeAgentRateLimit } from "../rate-limit";
 import { callAgentTool } from "../call";
 import type { McpDoor } from "./mcp-server";
+import { authenticateMcpAgent } from "../oauth/access-tokens";
 import { mcpChallenge } from "../oauth/oauth-urls";
 import { allowedHostnamesFromEnv, publicOriginFromEnv } from "../settings";
 import { listAgentMcpTools } from "../snapshot";
@@ -19,12 +20,13 @@ import { listAgentMcpTools } from "../snapshot";
 let hostnames: readonly string[] | null = null;
 
 /**
- * The runtime API's admission, with an MCP client's way to a token on every 401: the challenge
- * names the persona's protected-resource metadata (RFC 9728 §5.1), where an OAuth-capable client
- * finds the authorization server.
+ * The runtime API's admission, taking API keys or OAuth access tokens bound to this persona's MCP
+ * URL, with an MCP client's way to a token on every 401: the challenge names the persona's
+ * protected-resource metadata (RFC 9728 §5.1), where an OAuth-capable client finds the
+ * authorization server.
  */
 async function admitWithChallenge(request: Request, personaSlug: string): ReturnType<McpDoor["admit"]> {
-  const admitted = await admitAgent(request, personaSlug);
+  const admitted = await admitAgent(request, personaSlug, authenticateMcpAgent);
   if (!admitted.ok && admitted.response.status === 401) {
     admitted.response.headers.set("WWW-Authenticate", mcpChallenge(publicOriginFromEnv(process.env), personaSlug));
   }

@@ -1,0 +1,176 @@
+/**
+ * An MCP client connecting through OAuth (issue 24), end to end over real HTTP on loopback, against
+ * a real database (SQLite, and PostgreSQL when reachable): it registers, sends the operator to the
+ * authorization endpoint for one persona's MCP URL, the operator approves (here a stand-in for the
+ * dashboard's consent page, calling oidc-provider's interaction API as that page will), the client
+ * swaps the code (PKCE) for tokens and calls the persona's MCP tools with the access token — rate
+ * limited and logged under the client's name —, is refused on another persona, and rotates its
+ * refresh token, whose reuse revokes the whole grant. No token or code is stored in plain text.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { SYSTEM_ACTOR } from "../../audit/events";
+import { saveTool } from "../../catalog/tool-saves";
+import { databaseTargets, useTestDatabase } from "../../db/test-support/databases";
+import { dumpAllTables, dumpText } from "../../db/test-support/raw-rows";
+import { createPersona } from "../../personas/server/personas";
+import { generateEncryptionKey } from "../../secrets/keyring";
+import { parseToolDefinition } from "../../tools";
+import { reply, startUpstream, type Upstream } from "../../tools/testing";
+import { flushCallLog } from "../call-log";
+import { startGateway, type Gateway } from "../gateway/node-server";
+import { closeMcpClients, connectMcpClientAt } from "../mcp/mcp-test-client";
+import { OAUTH_GRANT_KEY_PREFIX } from "./access-tokens";
+import { oauthProvider } from "./provider";
+
+process.env.NEXTAUTH_SECRET = randomBytes(32).toString("base64");
+process.env.QUIVER_ENCRYPTION_KEY = generateEncryptionKey();
+process.env.QUIVER_DESTINATION_ALLOWLIST = "127.0.0.1";
+process.env.QUIVER_ALLOWED_HOSTS = "127.0.0.1";
+const targets = await databaseTargets();
+
+const REDIRECT_URI = "http://127.0.0.1:7777/callback";
+const OPERATOR = "operator-1";
+
+let upstream: Upstream;
+beforeAll(async () => {
+  upstream = await startUpstream((_request, response) => reply(response, 200, { data: { status: "shipped" } }));
+});
+afterAll(() => upstream.close());
+
+/** The cookies a browser would keep, by name (paths ignored: every request here belongs to one flow). */
+class CookieJar {
+  private readonly cookies = new Map<string, string>();
+  keep(response: Response): void {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ""] = line.split(";");
+      const at = pair.indexOf("=");
+      this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+  }
+  get header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+}
+
+/** The dashboard's consent page as the next step will build it: the operator signed in and approved the resource asked for. */
+async function startConsentPage(origin: string): Promise<Server> {
+  const { provider } = oauthProvider({ issuer: origin, secret: process.env.NEXTAUTH_SECRET! });
+  const server = createServer((request, response) => {
+    void (async () => {
+      const { params } = await provider.interactionDetails(request, response);
+      const grant = new provider.Grant({ accountId: OPERATOR, clientId: params.client_id as string });
+      grant.addResourceScope(params.resource as string, params.scope as string);
+      const returnTo = await provider.interactionResult(request, response, { login: { accountId: OPERATOR }, consent: { grantId: await grant.save() } });
+      response.end(returnTo);
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return server;
+}
+
+describe.each(targets)("an MCP client through OAuth on $name", (target) => {
+  const db = useTestDatabase(target);
+  let gateway: Gateway | null = null;
+  let consent: Server | null = null;
+
+  afterEach(async () => {
+    await closeMcpClients();
+    consent?.close();
+    await gateway?.stop();
+    gateway = consent = null;
+  });
+
+  async function setUp() {
+    const definition = parseToolDefinition({ name: "lookup", description: "Looks an order up.", request: { method: "GET", url: `${upstream.origin}/orders` }, response: { extract: "json_path", path: "data.status" } });
+    await saveTool({ definition, baseVersion: null, actor: SYSTEM_ACTOR });
+    for (const slug of ["support", "sales"]) await createPersona({ slug, name: slug, grant: "all" }, SYSTEM_ACTOR);
+    gateway = await startGateway({ host: "127.0.0.1", port: 0 });
+    const origin = gateway.origin;
+    process.env.NEXTAUTH_URL = origin;
+    consent = await startConsentPage(origin);
+    return origin;
+  }
+
+  const mcpUrl = (origin: string, slug: string) => `${origin}/api/v1/personas/${slug}/mcp`;
+  const form = (body: Record<string, string>) => ({ method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(body) });
+
+  /** Registration, authorization for persona support (approved), and the code swapped for tokens. */
+  async function connectApp(origin: string) {
+    const registration = { client_name: "Desktop agent", redirect_uris: [REDIRECT_URI], application_type: "native", token_endpoint_auth_method: "none" };
+    const registered = await fetch(`${origin}/oauth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(registration) });
+    const clientId = ((await registered.json()) as { client_id: string }).client_id;
+    const verifier = randomBytes(32).toString("base64url");
+    const query = new URLSearchParams({
+      client_id: clientId, redirect_uri: REDIRECT_URI, response_type: "code", state: "s1", scope: "persona:support",
+      resource: mcpUrl(origin, "support"), code_challenge: createHash("sha256").update(verifier).digest("base64url"), code_challenge_method: "S256",
+    });
+    const jar = new CookieJar();
+    const started = await fetch(`${origin}/oauth/authorize?${query}`, { redirect: "manual" });
+    jar.keep(started);
+    const consentAddress = consent!.address() as AddressInfo;
+    const approved = await fetch(`http://127.0.0.1:${consentAddress.port}${new URL(started.headers.get("location")!, origin).pathname}`, { headers: { cookie: jar.header } });
+    jar.keep(approved);
+    const resumed = await fetch(await approved.text(), { redirect: "manual", headers: { cookie: jar.header } });
+    const callback = new URL(resumed.headers.get("location")!);
+    expect(`${callback.origin}${callback.pathname}`).toBe(REDIRECT_URI);
+    expect(callback.searchParams.get("iss")).toBe(origin);
+    const code = callback.searchParams.get("code")!;
+    const tokens = await fetch(`${origin}/oauth/token`, form({ grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI, client_id: clientId, code_verifier: verifier }));
+    expect(tokens.status).toBe(200);
+    return { clientId, code, ...((await tokens.json()) as { access_token: string; refresh_token: string; expires_in: number; scope: string; token_type: string }) };
+  }
+
+  /** An MCP request with `authorization`, as a raw 2025 `tools/list`. */
+  function mcpRequest(origin: string, slug: string, authorization: string) {
+    return fetch(mcpUrl(origin, slug), {
+      method: "POST",
+      headers: { authorization, "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+  }
+
+  it("calls the approved persona's tools with the access token, logged under the client's name, and is refused on another persona", async () => {
+    const origin = await setUp();
+    const app = await connectApp(origin);
+    expect(app).toMatchObject({ token_type: "Bearer", expires_in: 300, scope: "persona:support" });
+
+    const client = await connectMcpClientAt(new URL(mcpUrl(origin, "support")), fetch, `Bearer ${app.access_token}`, "2025-11-25");
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toContain("lookup");
+    expect((await client.callTool({ name: "lookup", arguments: {} })).isError).toBeFalsy();
+    await flushCallLog();
+    const [logged] = await db().callLog.findMany();
+    expect(logged).toMatchObject({ apiKeyName: "Desktop agent", personaSlug: "support", toolName: "lookup", channel: "mcp", outcome: "success" });
+    expect(logged?.apiKeyId).toMatch(new RegExp(`^${OAUTH_GRANT_KEY_PREFIX}`));
+
+    const elsewhere = await mcpRequest(origin, "sales", `Bearer ${app.access_token}`);
+    expect(elsewhere.status).toBe(401);
+    expect(elsewhere.headers.get("www-authenticate")).toBe(`Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource/api/v1/personas/sales/mcp"`);
+    // An access token is no API key on the runtime API.
+    expect((await fetch(`${origin}/api/v1/personas/support/tools?format=mcp`, { headers: { authorization: `Bearer ${app.access_token}` } })).status).toBe(401);
+
+    const stored = dumpText(await dumpAllTables(db(), target.name));
+    for (const secret of [app.access_token, app.refresh_token, app.code]) expect(stored).not.toContain(secret);
+  });
+
+  it("rotates the refresh token on each use, and a reused one revokes the whole grant", async () => {
+    const origin = await setUp();
+    const app = await connectApp(origin);
+    const refresh = (token: string) => fetch(`${origin}/oauth/token`, form({ grant_type: "refresh_token", refresh_token: token, client_id: app.clientId }));
+
+    const rotated = await refresh(app.refresh_token);
+    expect(rotated.status).toBe(200);
+    const next = (await rotated.json()) as { access_token: string; refresh_token: string };
+    expect(next.refresh_token).not.toBe(app.refresh_token);
+    expect((await mcpRequest(origin, "support", `Bearer ${next.access_token}`)).status).toBe(200);
+
+    const replayed = await refresh(app.refresh_token);
+    expect(replayed.status).toBe(400);
+    expect(await replayed.json()).toMatchObject({ error: "invalid_grant" });
+    // The replay revoked the grant: the newest refresh and access tokens are dead too.
+    expect((await refresh(next.refresh_token)).status).toBe(400);
+    expect((await mcpRequest(origin, "support", `Bearer ${next.access_token}`)).status).toBe(401);
+  });
+});
