@@ -10,6 +10,7 @@ import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { databaseTargets, useTestDatabase } from "../../db/test-support/databases";
 import { dumpAllTables, dumpText } from "../../db/test-support/raw-rows";
+import { NON_PAGE_CONTENT_SECURITY_POLICY } from "../../security/headers.js";
 import { startGateway, type Gateway } from "../gateway/node-server";
 
 process.env.NEXTAUTH_SECRET = randomBytes(32).toString("base64");
@@ -46,6 +47,7 @@ describe.each(targets)("the OAuth door on $name", (target) => {
     const origin = await start();
     const response = await fetch(`${origin}/.well-known/oauth-authorization-server`);
     expect(response.status).toBe(200);
+    expect(response.headers.get("content-security-policy")).toBe(NON_PAGE_CONTENT_SECURITY_POLICY);
     const metadata = await json(response);
     expect(metadata).toMatchObject({
       issuer: origin,

@@ -7,9 +7,21 @@ import "server-only";
  * endpoints — handed to oidc-provider, which is a node:http (Koa) application itself.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { nonPageSecurityHeaders } from "../../security/headers.js";
 import { publicOriginFromEnv } from "../settings";
+import { pruneExpiredOauthRecords } from "./oauth-records";
 import { mcpResourceUrl, personaOfMcpPath, PROTECTED_RESOURCE_METADATA_PREFIX } from "./oauth-urls";
 import { oauthProvider, personaScope } from "./provider";
+
+/** Expired codes, tokens and interactions are deleted at most this often per process, on OAuth traffic (which is what creates them). */
+const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+let lastPrune = 0;
+
+function pruneNowAndThen(): void {
+  if (Date.now() - lastPrune < PRUNE_INTERVAL_MS) return;
+  lastPrune = Date.now();
+  pruneExpiredOauthRecords().catch((error: unknown) => console.error("Could not prune expired OAuth records:", error));
+}
 
 /** Persona `slug`'s protected-resource metadata: its MCP URL, who issues its tokens, the scope they carry. */
 export function protectedResourceMetadata(origin: string, slug: string) {
@@ -46,13 +58,18 @@ function serveProtectedResourceMetadata(request: IncomingMessage, response: Serv
   sendJson(response, 200, protectedResourceMetadata(origin, slug), { "Access-Control-Allow-Origin": "*" });
 }
 
-/** Answers a request under an OAuth path (see `isOauthPath`); the issuer is `NEXTAUTH_URL`'s origin. */
+/**
+ * Answers a request under an OAuth path (see `isOauthPath`), with the security headers the door's
+ * other answers carry; the issuer is `NEXTAUTH_URL`'s origin.
+ */
 export function handleOauthRequest(request: IncomingMessage, response: ServerResponse): void {
   const origin = publicOriginFromEnv(process.env);
+  for (const { key, value } of nonPageSecurityHeaders([request.headers["x-forwarded-proto"]].flat()[0])) response.setHeader(key, value);
   const pathname = (request.url ?? "/").split("?")[0] as string;
   if (pathname === PROTECTED_RESOURCE_METADATA_PREFIX || pathname.startsWith(`${PROTECTED_RESOURCE_METADATA_PREFIX}/`)) {
     serveProtectedResourceMetadata(request, response, pathname, origin);
     return;
   }
   void oauthProvider({ issuer: origin, secret: process.env.NEXTAUTH_SECRET ?? "" }).listener(request, response);
+  pruneNowAndThen();
 }
