@@ -137,7 +137,7 @@ describe.each(targets)("the OAuth door on $name", (target) => {
     return { status: response.status, location: new URL(response.headers.get("location") ?? "", origin) };
   }
 
-  it("sends an authorization request for a persona's MCP URL to the consent page, and refuses other resources and plain PKCE", async () => {
+  it("sends an authorization request for a persona's MCP URL to the consent page, and refuses other resources, other redirect URIs and plain PKCE", async () => {
     const origin = await start();
     const { client_id: clientId } = await json(await register(origin, desktopClient));
     const resource = `${origin}/api/v1/personas/support/mcp`;
@@ -145,6 +145,12 @@ describe.each(targets)("the OAuth door on $name", (target) => {
     const accepted = await authorize(origin, clientId as string, { resource, scope: "persona:support" });
     expect(accepted.status).toBe(303);
     expect(accepted.location.pathname).toMatch(/^\/oauth-consent\/[\w-]+$/);
+
+    // A desktop client's loopback redirect may come back on any port (RFC 8252 §7.3); its path may not differ.
+    expect((await authorize(origin, clientId as string, { resource, redirect_uri: "http://127.0.0.1:8888/callback" })).status).toBe(303);
+    const wrongPath = await fetch(`${origin}/oauth/authorize?${new URLSearchParams({ client_id: clientId as string, redirect_uri: "http://127.0.0.1:7777/<other>", response_type: "code" })}`);
+    expect(wrongPath.status).toBe(400);
+    expect(await wrongPath.text()).toContain("redirect_uri did not match any of the client&#39;s registered redirect_uris (invalid_redirect_uri)");
 
     for (const [params, error] of [
       [{ resource: "https://elsewhere.example/api/v1/personas/support/mcp" }, "invalid_target"],

@@ -45,6 +45,19 @@ function resourceServerFor(issuer: string) {
   };
 }
 
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/**
+ * The page a person sees when an authorization request cannot go back to the app (unknown client,
+ * a redirect URI that does not match): the OAuth error in plain words, no internals, nothing
+ * styled inline (the door's CSP allows no style). The dashboard's own look comes with the consent page.
+ */
+async function renderError(ctx: KoaContextWithOIDC, out: { error: string; error_description?: string }): Promise<void> {
+  const escape = (text: string) => text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] as string);
+  ctx.type = "html";
+  ctx.body = `<!doctype html><html lang="en"><meta charset="utf-8"><title>The app could not be connected</title><h1>The app could not be connected to Quiver</h1><p>${escape(out.error_description ?? out.error)} (${escape(out.error)})</p></html>`;
+}
+
 /** oidc-provider's configuration for Quiver. */
 export function oauthConfiguration({ issuer, secret }: OauthProviderSettings): Configuration {
   const route = (path: string) => `${OAUTH_PATH_PREFIX}${path}`;
@@ -85,6 +98,7 @@ export function oauthConfiguration({ issuer, secret }: OauthProviderSettings): C
       Interaction: 10 * 60,
       Session: REFRESH_TOKEN_TTL_SECONDS,
     },
+    renderError,
     interactions: { url: (_ctx, interaction) => `${CONSENT_PATH}/${interaction.uid}` },
     routes: {
       authorization: route("/authorize"),
