@@ -6,8 +6,9 @@ import { staticHeaderRules } from "./lib/security/headers.js";
 const nextConfig = {
   // A lockfile in a parent folder would otherwise make Next pick the wrong workspace root.
   turbopack: { root: fileURLToPath(new URL(".", import.meta.url)) },
-  // Native and WebAssembly database drivers load at run time from node_modules, not bundled.
-  serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "pg", "bcryptjs"],
+  // Native and WebAssembly database drivers load at run time from node_modules, not bundled; so
+  // does oidc-provider (a Koa application the door reaches, through /api/v1's route in `next dev`).
+  serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "pg", "bcryptjs", "oidc-provider"],
   poweredByHeader: false,
   // An OpenAPI document pasted or uploaded for import is read by a server action; the importer
   // itself refuses more than 8 MiB of text, so the transport must carry a little more than that.
