@@ -28,7 +28,8 @@ let hostnames: readonly string[] | null = null;
 async function admitWithChallenge(request: Request, personaSlug: string): ReturnType<McpDoor["admit"]> {
   const admitted = await admitAgent(request, personaSlug, authenticateMcpAgent);
   if (!admitted.ok && admitted.response.status === 401) {
-    admitted.response.headers.set("WWW-Authenticate", mcpChallenge(publicOriginFromEnv(process.env), personaSlug));
+    const tokenSent = request.headers.has("authorization");
+    admitted.response.headers.set("WWW-Authenticate", mcpChallenge(publicOriginFromEnv(process.env), personaSlug, { tokenSent }));
   }
   return admitted;
 }

@@ -93,7 +93,7 @@ describe.each(targets)("the OAuth door on $name", (target) => {
         body,
       });
       expect(response.status).toBe(401);
-      expect(response.headers.get("www-authenticate")).toBe(challenge);
+      expect(response.headers.get("www-authenticate")).toBe(authorization ? `${challenge}, error="invalid_token"` : challenge);
     }
   });
 

@@ -147,7 +147,7 @@ describe.each(targets)("an MCP client through OAuth on $name", (target) => {
 
     const elsewhere = await mcpRequest(origin, "sales", `Bearer ${app.access_token}`);
     expect(elsewhere.status).toBe(401);
-    expect(elsewhere.headers.get("www-authenticate")).toBe(`Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource/api/v1/personas/sales/mcp"`);
+    expect(elsewhere.headers.get("www-authenticate")).toBe(`Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource/api/v1/personas/sales/mcp", error="invalid_token"`);
     // An access token is no API key on the runtime API.
     expect((await fetch(`${origin}/api/v1/personas/support/tools?format=mcp`, { headers: { authorization: `Bearer ${app.access_token}` } })).status).toBe(401);
 

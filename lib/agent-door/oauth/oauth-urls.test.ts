@@ -36,7 +36,9 @@ describe("OAuth paths and resources", () => {
     expect(personaOfResource(ORIGIN, resource)).toBe(slug);
   });
 
-  it("challenges with the persona's path-suffixed metadata URL", () => {
-    expect(mcpChallenge(ORIGIN, "support")).toBe(`Bearer resource_metadata="${ORIGIN}/.well-known/oauth-protected-resource/api/v1/personas/support/mcp"`);
+  it("challenges with the persona's path-suffixed metadata URL, saying invalid_token only when a token was sent", () => {
+    const metadata = `${ORIGIN}/.well-known/oauth-protected-resource/api/v1/personas/support/mcp`;
+    expect(mcpChallenge(ORIGIN, "support")).toBe(`Bearer resource_metadata="${metadata}"`);
+    expect(mcpChallenge(ORIGIN, "support", { tokenSent: true })).toBe(`Bearer resource_metadata="${metadata}", error="invalid_token"`);
   });
 });

@@ -42,9 +42,13 @@ export function protectedResourceMetadataUrl(origin: string, slug: string): stri
   return `${origin}${PROTECTED_RESOURCE_METADATA_PREFIX}${DOOR_PATH_PREFIX}/personas/${slug}/mcp`;
 }
 
-/** The `WWW-Authenticate` value of a 401 from persona `slug`'s MCP endpoint: where a client learns how to get a token (RFC 9728 §5.1). */
-export function mcpChallenge(origin: string, slug: string): string {
-  return `Bearer resource_metadata="${protectedResourceMetadataUrl(origin, slug)}"`;
+/**
+ * The `WWW-Authenticate` value of a 401 from persona `slug`'s MCP endpoint: where a client learns
+ * how to get a token (RFC 9728 §5.1), and, when it sent one, that it is not good here
+ * (`invalid_token`, RFC 6750 §3.1: time to refresh it or ask again).
+ */
+export function mcpChallenge(origin: string, slug: string, { tokenSent = false } = {}): string {
+  return `Bearer resource_metadata="${protectedResourceMetadataUrl(origin, slug)}"${tokenSent ? ', error="invalid_token"' : ""}`;
 }
 
 /** Whether a request target (`/oauth/token?…`, `/.well-known/…`) is the authorization server's or a protected resource's metadata. */
