@@ -137,6 +137,22 @@ describe.each(targets)("the OAuth door on $name", (target) => {
     return { status: response.status, location: new URL(response.headers.get("location") ?? "", origin) };
   }
 
+  it("sets Secure cookies for an https issuer behind a TLS-offloading proxy, whatever X-Forwarded-Proto a client sends", async () => {
+    const origin = await start();
+    const { client_id: clientId } = await json(await register(origin, desktopClient));
+    const cookiesFor = async (issuer: string, forwardedProto: string) => {
+      process.env.NEXTAUTH_URL = issuer;
+      const query = new URLSearchParams({ client_id: clientId as string, redirect_uri: REDIRECT_URI, response_type: "code", code_challenge: "x".repeat(43), code_challenge_method: "S256", resource: `${issuer}/api/v1/personas/support/mcp` });
+      const response = await fetch(`${origin}/oauth/authorize?${query}`, { redirect: "manual", headers: { "x-forwarded-proto": forwardedProto } });
+      expect(response.status).toBe(303);
+      return response.headers.getSetCookie();
+    };
+    const behindProxy = await cookiesFor(origin.replace("http:", "https:"), "http");
+    expect(behindProxy.length).toBeGreaterThan(0);
+    for (const cookie of behindProxy) expect(cookie.toLowerCase()).toContain("; secure");
+    for (const cookie of await cookiesFor(origin, "https")) expect(cookie.toLowerCase()).not.toContain("; secure");
+  });
+
   it("sends an authorization request for a persona's MCP URL to the consent page, and refuses other resources, other redirect URIs and plain PKCE", async () => {
     const origin = await start();
     const { client_id: clientId } = await json(await register(origin, desktopClient));

@@ -7,6 +7,7 @@ import "server-only";
  * endpoints — handed to oidc-provider, which is a node:http (Koa) application itself.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { clientAddress, trustedProxiesFromEnv } from "../../security/client-address";
 import { nonPageSecurityHeaders } from "../../security/headers.js";
 import { publicOriginFromEnv } from "../settings";
 import { pruneExpiredOauthRecords } from "./oauth-records";
@@ -70,6 +71,20 @@ export function handleOauthRequest(request: IncomingMessage, response: ServerRes
     serveProtectedResourceMetadata(request, response, pathname, origin);
     return;
   }
+  asSeenByOperators(request, origin);
   void oauthProvider({ issuer: origin, secret: process.env.NEXTAUTH_SECRET ?? "" }).listener(request, response);
   pruneNowAndThen();
+}
+
+/**
+ * Tells oidc-provider (a Koa app trusting `X-Forwarded-*`, see provider.ts) what a request really
+ * was, whatever headers a client wrote: its scheme is the issuer's — behind a TLS-offloading proxy
+ * an `https` issuer still gets Secure cookies —, its host the `Host` it came with, and its client
+ * address the one `QUIVER_TRUSTED_PROXIES` lets Quiver believe.
+ */
+function asSeenByOperators(request: IncomingMessage, origin: string): void {
+  const forwardedFor = [request.headers["x-forwarded-for"] ?? []].flat().join(", ");
+  request.headers["x-forwarded-for"] = clientAddress(request.socket.remoteAddress, forwardedFor, trustedProxiesFromEnv(process.env));
+  request.headers["x-forwarded-proto"] = new URL(origin).protocol.slice(0, -1);
+  delete request.headers["x-forwarded-host"];
 }

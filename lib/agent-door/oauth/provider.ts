@@ -126,6 +126,8 @@ export function oauthProvider(settings: OauthProviderSettings): { provider: Prov
   let found = providers.get(key);
   if (found === undefined) {
     const provider = new Provider(settings.issuer, oauthConfiguration(settings));
+    // X-Forwarded-* are set by the listener itself (oauth-listener.ts), never taken from a client.
+    provider.proxy = true;
     found = { provider, listener: provider.callback() };
     providers.set(key, found);
   }
