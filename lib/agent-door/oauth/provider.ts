@@ -19,8 +19,12 @@ import { cookieKeysFrom, signingJwkFrom } from "./signing-keys";
 
 /** Access tokens live minutes: a revoked app loses access at its token's end at the latest (revocation is immediate anyway). */
 export const ACCESS_TOKEN_TTL_SECONDS = 5 * 60;
-/** A refresh token, and a grant, last 14 days unless used: each use rotates the token and starts its time afresh. */
+/** A refresh token lasts 14 days unless used: each use rotates it, and the new one starts afresh. An app idle longer reconnects. */
 const REFRESH_TOKEN_TTL_SECONDS = 14 * 24 * 60 * 60;
+/** An operator's approval of an app (the grant) holds a year at most, used or not; revoking it ends it at once. */
+const GRANT_TTL_SECONDS = 365 * 24 * 60 * 60;
+/** The authorization server's own sign-in session lasts as long as an operator's dashboard session (8 hours). */
+const SESSION_TTL_SECONDS = 8 * 60 * 60;
 /** The dashboard page where an operator signs in and approves or denies a client (the interaction's uid follows). */
 export const CONSENT_PATH = "/oauth-consent";
 
@@ -94,9 +98,9 @@ export function oauthConfiguration({ issuer, secret }: OauthProviderSettings): C
       AccessToken: ACCESS_TOKEN_TTL_SECONDS,
       AuthorizationCode: 60,
       RefreshToken: REFRESH_TOKEN_TTL_SECONDS,
-      Grant: REFRESH_TOKEN_TTL_SECONDS,
+      Grant: GRANT_TTL_SECONDS,
       Interaction: 10 * 60,
-      Session: REFRESH_TOKEN_TTL_SECONDS,
+      Session: SESSION_TTL_SECONDS,
     },
     renderError,
     interactions: { url: (_ctx, interaction) => `${CONSENT_PATH}/${interaction.uid}` },
