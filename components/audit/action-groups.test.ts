@@ -9,6 +9,7 @@ describe("audit action groups", () => {
     ["persona.grant", "Personas"],
     ["credential.delete", "Credentials"],
     ["api_key.revoke", "API keys"],
+    ["oauth_app.revoke", "Connected apps"],
     ["user.role", "Operators"],
     ["secrets.rotate", "Encryption keys"],
     ["auth.sign_in_failed", "Sign-in"],
@@ -24,7 +25,7 @@ describe("audit action groups", () => {
 
   it("keeps each group together, in the headings' order, with actions in words", () => {
     const headings = AUDIT_ACTION_OPTIONS.map((option) => option.group).filter((group, index, all) => group !== all[index - 1]);
-    expect(headings).toEqual(["Tools", "Personas", "Credentials", "API keys", "Operators", "Encryption keys", "Sign-in"]);
+    expect(headings).toEqual(["Tools", "Personas", "Credentials", "API keys", "Connected apps", "Operators", "Encryption keys", "Sign-in"]);
     expect(AUDIT_ACTION_OPTIONS.find((option) => option.value === "auth.sign_in")).toEqual({ value: "auth.sign_in", label: "Signed in", group: "Sign-in" });
   });
 });

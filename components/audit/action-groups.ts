@@ -12,6 +12,7 @@ const HEADINGS: Readonly<Record<string, string>> = {
   persona: "Personas",
   credential: "Credentials",
   api_key: "API keys",
+  oauth_app: "Connected apps",
   user: "Operators",
   secrets: "Encryption keys",
   auth: "Sign-in",

@@ -14,7 +14,7 @@ export interface Actor {
 /** The actor of changes nobody signed in made: the seed and the setup command. */
 export const SYSTEM_ACTOR: Actor = { id: null, email: "system" };
 
-export const AUDIT_TARGET_TYPES = ["tool", "persona", "user", "api_key", "encryption_key", "credential"] as const;
+export const AUDIT_TARGET_TYPES = ["tool", "persona", "user", "api_key", "oauth_app", "encryption_key", "credential"] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export const AUDIT_ACTIONS = [
@@ -46,6 +46,7 @@ export const AUDIT_ACTIONS = [
   "user.sign_out_everywhere",
   "api_key.create",
   "api_key.revoke",
+  "oauth_app.revoke",
   "credential.create",
   "credential.update",
   "credential.delete",

@@ -5,7 +5,8 @@
  * dashboard's consent page, calling oidc-provider's interaction API as that page will), the client
  * swaps the code (PKCE) for tokens and calls the persona's MCP tools with the access token — rate
  * limited and logged under the client's name —, is refused on another persona, and rotates its
- * refresh token, whose reuse revokes the whole grant. No token or code is stored in plain text.
+ * refresh token, whose reuse revokes the whole grant; an operator revoking the app under Connected
+ * apps ends its tokens at once. No token or code is stored in plain text.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
@@ -23,6 +24,7 @@ import { flushCallLog } from "../call-log";
 import { startGateway, type Gateway } from "../gateway/node-server";
 import { closeMcpClients, connectMcpClientAt } from "../mcp/mcp-test-client";
 import { OAUTH_GRANT_KEY_PREFIX } from "./access-tokens";
+import { listConnectedApps, revokeConnectedApp } from "./connected-apps";
 import { oauthProvider } from "./provider";
 
 process.env.NEXTAUTH_SECRET = randomBytes(32).toString("base64");
@@ -172,5 +174,18 @@ describe.each(targets)("an MCP client through OAuth on $name", (target) => {
     // The replay revoked the grant: the newest refresh and access tokens are dead too.
     expect((await refresh(next.refresh_token)).status).toBe(400);
     expect((await mcpRequest(origin, "support", `Bearer ${next.access_token}`)).status).toBe(401);
+  });
+
+  it("lists the approved app under Connected apps, and revoking it ends its access and refresh tokens at once", async () => {
+    const origin = await setUp();
+    const app = await connectApp(origin);
+    const [connected] = await listConnectedApps({ operatorId: OPERATOR });
+    expect(connected).toMatchObject({ clientId: app.clientId, clientName: "Desktop agent", operatorId: OPERATOR, personaSlugs: ["support"] });
+    expect((await mcpRequest(origin, "support", `Bearer ${app.access_token}`)).status).toBe(200);
+
+    await revokeConnectedApp(connected!.grantId, SYSTEM_ACTOR);
+    expect((await mcpRequest(origin, "support", `Bearer ${app.access_token}`)).status).toBe(401);
+    const refreshed = await fetch(`${origin}/oauth/token`, form({ grant_type: "refresh_token", refresh_token: app.refresh_token, client_id: app.clientId }));
+    expect(await refreshed.json()).toMatchObject({ error: "invalid_grant" });
   });
 });

@@ -70,3 +70,27 @@ export async function pruneExpiredOauthRecords(now = new Date()): Promise<number
   const { count } = await getDb().oauthRecord.deleteMany({ where: { expiresAt: { lte: now } } });
   return count;
 }
+
+/** A stored record with the columns that describe it, for listings. */
+export interface ListedOauthRecord extends StoredOauthRecord {
+  readonly grantId: string | null;
+  readonly clientId: string | null;
+  readonly accountId: string | null;
+  readonly createdAt: Date;
+  readonly expiresAt: Date | null;
+}
+
+export interface OauthRecordFilter {
+  readonly accountId?: string;
+  readonly grantId?: string;
+  readonly clientIds?: readonly string[];
+}
+
+/** The unexpired records of `kind`, optionally only an operator's, a grant's or some clients', oldest first. */
+export async function listOauthRecords(kind: string, { accountId, grantId, clientIds }: OauthRecordFilter = {}): Promise<ListedOauthRecord[]> {
+  return getDb().oauthRecord.findMany({
+    where: { kind, ...unexpired(), accountId, grantId, ...(clientIds === undefined ? {} : { clientId: { in: [...clientIds] } }) },
+    select: { payload: true, consumedAt: true, grantId: true, clientId: true, accountId: true, createdAt: true, expiresAt: true },
+    orderBy: { createdAt: "asc" },
+  });
+}

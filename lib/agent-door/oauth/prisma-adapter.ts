@@ -81,7 +81,8 @@ export class PrismaOauthAdapter implements Adapter {
       kind: this.kind,
       idHash: hashToken(id),
       payload: JSON.stringify(storedPayload(id, payload)),
-      grantId: text(payload.grantId),
+      // A grant's own row carries its id here too, so revoking it removes it with its codes and tokens in one statement (a grant id opens nothing by itself).
+      grantId: this.kind === "Grant" ? id : text(payload.grantId),
       sessionUid: this.kind === "Session" ? text(payload.uid) : null,
       clientId: text(payload.clientId) ?? text(payload.client_id),
       accountId: text(payload.accountId),

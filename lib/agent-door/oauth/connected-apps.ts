@@ -1,0 +1,93 @@
+import "server-only";
+
+/**
+ * Connected apps (issue 24): the MCP clients operators have approved, one entry per grant (an
+ * operator's approval of one app for its personas), and their revocation — the grant and every
+ * code and token issued under it go at once, on every instance (nothing is cached), audited.
+ * What Settings → Connected apps will read and call.
+ */
+import { recordAudit, type Actor } from "../../audit";
+import { inTransaction } from "../../db/transactions";
+import { NotFoundError } from "../../errors";
+import { listOauthRecords, type ListedOauthRecord } from "./oauth-records";
+import { personaOfMcpPath } from "./oauth-urls";
+
+export interface ConnectedAppDTO {
+  readonly grantId: string;
+  readonly clientId: string;
+  /** The name the app registered with; null when it gave none (or is no longer registered). */
+  readonly clientName: string | null;
+  /** The operator who approved it. */
+  readonly operatorId: string;
+  /** The personas whose MCP URLs it may call. */
+  readonly personaSlugs: readonly string[];
+  readonly approvedAt: Date;
+  /** When the approval lapses unless revoked before. */
+  readonly expiresAt: Date | null;
+}
+
+/** The personas a stored grant covers: its resources that are persona MCP URLs. */
+function personasOf(payload: { resources?: Record<string, unknown> }): string[] {
+  return Object.keys(payload.resources ?? {})
+    .map((resource) => (URL.canParse(resource) ? personaOfMcpPath(new URL(resource).pathname) : null))
+    .filter((slug): slug is string => slug !== null)
+    .sort();
+}
+
+function toDTO(grant: ListedOauthRecord, clientNames: ReadonlyMap<string, string>): ConnectedAppDTO {
+  const clientId = grant.clientId ?? "";
+  return {
+    grantId: grant.grantId ?? "",
+    clientId,
+    clientName: clientNames.get(clientId) ?? null,
+    operatorId: grant.accountId ?? "",
+    personaSlugs: personasOf(JSON.parse(grant.payload) as { resources?: Record<string, unknown> }),
+    approvedAt: grant.createdAt,
+    expiresAt: grant.expiresAt,
+  };
+}
+
+/** The connected apps of the grants `filter` selects. */
+async function connectedApps(filter: { accountId?: string; grantId?: string }): Promise<ConnectedAppDTO[]> {
+  const grants = await listOauthRecords("Grant", filter);
+  const clientIds = [...new Set(grants.map((grant) => grant.clientId).filter((id): id is string => id !== null))];
+  const clients = await listOauthRecords("Client", { clientIds });
+  const clientNames = new Map(
+    clients.flatMap((client) => {
+      const name = (JSON.parse(client.payload) as { client_name?: unknown }).client_name;
+      return client.clientId !== null && typeof name === "string" ? [[client.clientId, name] as const] : [];
+    }),
+  );
+  return grants.map((grant) => toDTO(grant, clientNames));
+}
+
+/** The apps approved and not yet lapsed or revoked — every operator's, or only `operatorId`'s — oldest first. */
+export function listConnectedApps({ operatorId }: { operatorId?: string } = {}): Promise<ConnectedAppDTO[]> {
+  return connectedApps({ accountId: operatorId });
+}
+
+/**
+ * Revokes a connected app: its grant, and every authorization code, access and refresh token
+ * issued under it, in one transaction with its audit event. The app's next MCP call is a 401.
+ *
+ * @throws NotFoundError when no such grant is live (never approved, lapsed, or revoked already).
+ */
+export async function revokeConnectedApp(grantId: string, actor: Actor): Promise<void> {
+  const gone = () => new NotFoundError("That connected app does not exist or was already revoked.");
+  const [app] = await connectedApps({ grantId });
+  if (app === undefined) throw gone();
+  await inTransaction(async (tx) => {
+    // Two revocations racing: the second deletes nothing and records nothing.
+    const { count } = await tx.oauthRecord.deleteMany({ where: { grantId } });
+    if (count === 0) throw gone();
+    await recordAudit(tx, {
+      actor,
+      action: "oauth_app.revoke",
+      targetType: "oauth_app",
+      targetId: grantId,
+      targetName: app.clientName ?? app.clientId,
+      before: { client_id: app.clientId, operator_id: app.operatorId, personas: [...app.personaSlugs] },
+      after: null,
+    });
+  });
+}
