@@ -10,9 +10,8 @@ import "server-only";
 import { agentError } from "../errors";
 import { authenticateAgent, bearerToken, type AgentAuthResult } from "../auth";
 import { TOKEN_PREFIX } from "../api-keys";
-import { publicOriginFromEnv } from "../settings";
 import { mcpResourceUrl } from "./oauth-urls";
-import { oauthProvider } from "./provider";
+import { oauthServerFromEnv } from "./provider";
 
 /** The prefix of an identity admitted by an OAuth grant: its rate-limit key and its call-log key id. */
 export const OAUTH_GRANT_KEY_PREFIX = "oauth-grant:";
@@ -22,8 +21,7 @@ export const OAUTH_GRANT_KEY_PREFIX = "oauth-grant:";
  * expired or revoked, issued to a client since removed, or bound to another resource.
  */
 export async function authenticateAccessToken(token: string, personaSlug: string): Promise<AgentAuthResult> {
-  const origin = publicOriginFromEnv(process.env);
-  const { provider } = oauthProvider({ issuer: origin, secret: process.env.NEXTAUTH_SECRET ?? "" });
+  const { issuer: origin, provider } = oauthServerFromEnv();
   const accessToken = await provider.AccessToken.find(token);
   if (accessToken?.grantId === undefined || accessToken.clientId === undefined) return agentError("unauthorized", "The access token is not valid, has expired or was revoked.");
   if (accessToken.aud !== mcpResourceUrl(origin, personaSlug)) {

@@ -25,7 +25,7 @@ import { startGateway, type Gateway } from "../gateway/node-server";
 import { closeMcpClients, connectMcpClientAt } from "../mcp/mcp-test-client";
 import { OAUTH_GRANT_KEY_PREFIX } from "./access-tokens";
 import { listConnectedApps, revokeConnectedApp } from "./connected-apps";
-import { oauthProvider } from "./provider";
+import { oauthServerFromEnv } from "./provider";
 
 process.env.NEXTAUTH_SECRET = randomBytes(32).toString("base64");
 process.env.QUIVER_ENCRYPTION_KEY = generateEncryptionKey();
@@ -58,8 +58,8 @@ class CookieJar {
 }
 
 /** The dashboard's consent page as the next step will build it: the operator signed in and approved the resource asked for. */
-async function startConsentPage(origin: string): Promise<Server> {
-  const { provider } = oauthProvider({ issuer: origin, secret: process.env.NEXTAUTH_SECRET! });
+async function startConsentPage(): Promise<Server> {
+  const { provider } = oauthServerFromEnv();
   const server = createServer((request, response) => {
     void (async () => {
       const { params } = await provider.interactionDetails(request, response);
@@ -92,7 +92,7 @@ describe.each(targets)("an MCP client through OAuth on $name", (target) => {
     gateway = await startGateway({ host: "127.0.0.1", port: 0 });
     const origin = gateway.origin;
     process.env.NEXTAUTH_URL = origin;
-    consent = await startConsentPage(origin);
+    consent = await startConsentPage();
     return origin;
   }
 

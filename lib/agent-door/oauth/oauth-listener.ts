@@ -9,10 +9,9 @@ import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { clientAddress, trustedProxiesFromEnv } from "../../security/client-address";
 import { nonPageSecurityHeaders } from "../../security/headers.js";
-import { publicOriginFromEnv } from "../settings";
 import { pruneExpiredOauthRecords } from "./oauth-records";
 import { mcpResourceUrl, personaOfMcpPath, PROTECTED_RESOURCE_METADATA_PREFIX } from "./oauth-urls";
-import { oauthProvider, personaScope } from "./provider";
+import { oauthServerFromEnv, personaScope } from "./provider";
 
 /** Expired codes, tokens and interactions are deleted at most this often per process, on OAuth traffic (which is what creates them). */
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
@@ -25,7 +24,7 @@ function pruneNowAndThen(): void {
 }
 
 /** Persona `slug`'s protected-resource metadata: its MCP URL, who issues its tokens, the scope they carry. */
-export function protectedResourceMetadata(origin: string, slug: string) {
+function protectedResourceMetadata(origin: string, slug: string) {
   return {
     resource: mcpResourceUrl(origin, slug),
     authorization_servers: [origin],
@@ -64,7 +63,8 @@ function serveProtectedResourceMetadata(request: IncomingMessage, response: Serv
  * other answers carry; the issuer is `NEXTAUTH_URL`'s origin.
  */
 export function handleOauthRequest(request: IncomingMessage, response: ServerResponse): void {
-  const origin = publicOriginFromEnv(process.env);
+  const server = oauthServerFromEnv();
+  const origin = server.issuer;
   for (const { key, value } of nonPageSecurityHeaders([request.headers["x-forwarded-proto"]].flat()[0])) response.setHeader(key, value);
   const pathname = (request.url ?? "/").split("?")[0] as string;
   if (pathname === PROTECTED_RESOURCE_METADATA_PREFIX || pathname.startsWith(`${PROTECTED_RESOURCE_METADATA_PREFIX}/`)) {
@@ -72,7 +72,7 @@ export function handleOauthRequest(request: IncomingMessage, response: ServerRes
     return;
   }
   asSeenByOperators(request, origin);
-  void oauthProvider({ issuer: origin, secret: process.env.NEXTAUTH_SECRET ?? "" }).listener(request, response);
+  void server.listener(request, response);
   pruneNowAndThen();
 }
 

@@ -13,12 +13,13 @@ import "server-only";
  * consent happen in the dashboard, at {@link CONSENT_PATH} (the interaction).
  */
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
+import { publicOriginFromEnv } from "../settings";
 import { OAUTH_PATH_PREFIX, personaOfResource } from "./oauth-urls";
 import { PrismaOauthAdapter } from "./prisma-adapter";
 import { cookieKeysFrom, signingJwkFrom } from "./signing-keys";
 
-/** Access tokens live minutes: a revoked app loses access at its token's end at the latest (revocation is immediate anyway). */
-export const ACCESS_TOKEN_TTL_SECONDS = 5 * 60;
+/** Access tokens live minutes, so a leaked one is worth little (revoking is immediate anyway: every call looks its token up). */
+const ACCESS_TOKEN_TTL_SECONDS = 5 * 60;
 /** A refresh token lasts 14 days unless used: each use rotates it, and the new one starts afresh. An app idle longer reconnects. */
 const REFRESH_TOKEN_TTL_SECONDS = 14 * 24 * 60 * 60;
 /** An operator's approval of an app (the grant) holds a year at most, used or not; revoking it ends it at once. */
@@ -33,7 +34,7 @@ export function personaScope(slug: string): string {
   return `persona:${slug}`;
 }
 
-export interface OauthProviderSettings {
+interface OauthProviderSettings {
   /** Quiver's public origin: the issuer, and the origin of every resource (MCP URL). */
   readonly issuer: string;
   /** `NEXTAUTH_SECRET`: the cookies' and the signing key's root. */
@@ -63,7 +64,7 @@ async function renderError(ctx: KoaContextWithOIDC, out: { error: string; error_
 }
 
 /** oidc-provider's configuration for Quiver. */
-export function oauthConfiguration({ issuer, secret }: OauthProviderSettings): Configuration {
+function oauthConfiguration({ issuer, secret }: OauthProviderSettings): Configuration {
   const route = (path: string) => `${OAUTH_PATH_PREFIX}${path}`;
   return {
     adapter: PrismaOauthAdapter,
@@ -117,15 +118,21 @@ export function oauthConfiguration({ issuer, secret }: OauthProviderSettings): C
   };
 }
 
-/** One provider (and its node:http listener) per issuer and secret: a test may run servers on several origins in one process. */
-const providers = new Map<string, { provider: Provider; listener: ReturnType<Provider["callback"]> }>();
+/** The authorization server and its node:http listener. */
+export interface OauthServer {
+  readonly provider: Provider;
+  readonly listener: ReturnType<Provider["callback"]>;
+}
+
+/** One per issuer and secret: a test may run servers on several origins in one process. */
+const providers = new Map<string, OauthServer>();
 
 /**
  * The authorization server for `settings`, created on first use, with its node:http listener. It
  * holds no state of its own (the database does), so creating one per process — or per copy of
  * lib/ — is harmless.
  */
-export function oauthProvider(settings: OauthProviderSettings): { provider: Provider; listener: ReturnType<Provider["callback"]> } {
+function oauthProvider(settings: OauthProviderSettings): OauthServer {
   const key = `${settings.issuer}\n${settings.secret}`;
   let found = providers.get(key);
   if (found === undefined) {
@@ -136,4 +143,10 @@ export function oauthProvider(settings: OauthProviderSettings): { provider: Prov
     providers.set(key, found);
   }
   return found;
+}
+
+/** The authorization server this process serves: issuer `NEXTAUTH_URL`'s origin, keys from `NEXTAUTH_SECRET` (checked at start-up). */
+export function oauthServerFromEnv(): OauthServer & { readonly issuer: string } {
+  const issuer = publicOriginFromEnv(process.env);
+  return { issuer, ...oauthProvider({ issuer, secret: process.env.NEXTAUTH_SECRET ?? "" }) };
 }
