@@ -15,6 +15,8 @@ import { oauthServerFromEnv } from "./provider";
 
 /** The prefix of an identity admitted by an OAuth grant: its rate-limit key and its call-log key id. */
 export const OAUTH_GRANT_KEY_PREFIX = "oauth-grant:";
+/** A client names itself at registration, unchecked: the call log keeps this much of the name. */
+const MAX_CLIENT_NAME_LENGTH = 100;
 
 /**
  * The identity `token` gives on persona `personaSlug`'s MCP endpoint, or a 401 refusal: unknown,
@@ -31,7 +33,7 @@ export async function authenticateAccessToken(token: string, personaSlug: string
   if (client === undefined) return agentError("unauthorized", "The access token's client is no longer registered.");
   return {
     ok: true,
-    identity: { keyId: `${OAUTH_GRANT_KEY_PREFIX}${accessToken.grantId}`, keyName: client.clientName ?? client.clientId, personaSlug },
+    identity: { keyId: `${OAUTH_GRANT_KEY_PREFIX}${accessToken.grantId}`, keyName: (client.clientName ?? client.clientId).slice(0, MAX_CLIENT_NAME_LENGTH), personaSlug },
   };
 }
 
