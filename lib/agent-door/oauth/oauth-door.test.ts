@@ -2,9 +2,9 @@
  * The authorization server for MCP clients (issue 24) as an agent's client meets it, over real HTTP
  * on loopback through the gateway's node:http server, against a real database (SQLite, and
  * PostgreSQL when reachable): the metadata documents (RFC 8414, RFC 9728 per persona MCP URL), the
- * MCP endpoint's 401 challenge pointing at them, dynamic client registration (RFC 7591) and its
- * refusals, and the authorization endpoint's resource-indicator and PKCE checks with `iss` in
- * every redirect (RFC 9207).
+ * MCP endpoint's 401 challenge pointing at them, dynamic client registration (RFC 7591), its
+ * refusals and its cap per address, and the authorization endpoint's resource-indicator, redirect
+ * URI and PKCE checks with `iss` in every redirect (RFC 9207).
  */
 import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
@@ -12,6 +12,7 @@ import { databaseTargets, useTestDatabase } from "../../db/test-support/database
 import { dumpAllTables, dumpText } from "../../db/test-support/raw-rows";
 import { NON_PAGE_CONTENT_SECURITY_POLICY } from "../../security/headers.js";
 import { startGateway, type Gateway } from "../gateway/node-server";
+import { REGISTRATIONS_PER_HOUR } from "./registration-limit";
 
 process.env.NEXTAUTH_SECRET = randomBytes(32).toString("base64");
 process.env.QUIVER_ALLOWED_HOSTS = "127.0.0.1";
@@ -107,6 +108,16 @@ describe.each(targets)("the OAuth door on $name", (target) => {
     expect(client.registration_access_token).toBeUndefined();
     const [row] = await db().oauthRecord.findMany({ where: { kind: "Client" } });
     expect(row?.clientId).toBe(client.client_id);
+  });
+
+  it("caps registrations per client address, answering 429 with Retry-After and storing nothing more", async () => {
+    const origin = await start();
+    for (let count = 0; count < REGISTRATIONS_PER_HOUR; count++) expect((await register(origin, desktopClient)).status).toBe(201);
+    const refused = await register(origin, desktopClient);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await json(refused)).toMatchObject({ error: "too_many_requests" });
+    expect(await db().oauthRecord.count({ where: { kind: "Client" } })).toBe(REGISTRATIONS_PER_HOUR);
   });
 
   it.each([

@@ -4,14 +4,17 @@ import "server-only";
  * The OAuth side of the agents' door on node:http (issue 24): each persona's protected-resource
  * metadata (RFC 9728), answered here, and everything else under the OAuth paths — the
  * authorization server's metadata (RFC 8414, with `iss` per RFC 9207 in its responses) and its
- * endpoints — handed to oidc-provider, which is a node:http (Koa) application itself.
+ * endpoints — handed to oidc-provider, which is a node:http (Koa) application itself; client
+ * registrations only while the caller's address has some left (registration-limit.ts).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { clientAddress, trustedProxiesFromEnv } from "../../security/client-address";
 import { nonPageSecurityHeaders } from "../../security/headers.js";
+import { databaseFailureReason } from "../../db/unavailable";
 import { pruneExpiredOauthRecords } from "./oauth-records";
-import { mcpResourceUrl, personaOfMcpPath, PROTECTED_RESOURCE_METADATA_PREFIX } from "./oauth-urls";
-import { oauthServerFromEnv, personaScope } from "./provider";
+import { mcpResourceUrl, personaOfMcpPath, PROTECTED_RESOURCE_METADATA_PREFIX, REGISTRATION_PATH } from "./oauth-urls";
+import { oauthServerFromEnv, personaScope, type OauthServer } from "./provider";
+import { consumeRegistration } from "./registration-limit";
 
 /** Expired codes, tokens and interactions are deleted at most this often per process, on OAuth traffic (which is what creates them). */
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
@@ -71,20 +74,41 @@ export function handleOauthRequest(request: IncomingMessage, response: ServerRes
     serveProtectedResourceMetadata(request, response, pathname, origin);
     return;
   }
-  asSeenByOperators(request, origin);
-  void server.listener(request, response);
+  const address = asSeenByOperators(request, origin);
+  if (request.method === "POST" && pathname === REGISTRATION_PATH) void registerWithinLimit(request, response, address, server.listener);
+  else void server.listener(request, response);
   pruneNowAndThen();
+}
+
+/** Hands a registration to the provider while `address` has registrations left this hour; else 429 with Retry-After. */
+async function registerWithinLimit(request: IncomingMessage, response: ServerResponse, address: string, register: OauthServer["listener"]): Promise<void> {
+  let allowed: Awaited<ReturnType<typeof consumeRegistration>>;
+  try {
+    allowed = await consumeRegistration(address);
+  } catch (error) {
+    console.error(`Could not count a client registration (${databaseFailureReason(error)}).`);
+    sendJson(response, 503, { error: "temporarily_unavailable", error_description: "Registration is unavailable for a moment; try again shortly." }, { "Retry-After": "5" });
+    return;
+  }
+  if (!allowed.ok) {
+    const description = `Too many client registrations from this address; try again in ${allowed.retryAfterSeconds} s.`;
+    sendJson(response, 429, { error: "too_many_requests", error_description: description }, { "Retry-After": String(allowed.retryAfterSeconds) });
+    return;
+  }
+  await register(request, response);
 }
 
 /**
  * Tells oidc-provider (a Koa app trusting `X-Forwarded-*`, see provider.ts) what a request really
  * was, whatever headers a client wrote: its scheme is the issuer's — behind a TLS-offloading proxy
  * an `https` issuer still gets Secure cookies —, its host the `Host` it came with, and its client
- * address the one `QUIVER_TRUSTED_PROXIES` lets Quiver believe.
+ * address the one `QUIVER_TRUSTED_PROXIES` lets Quiver believe. Returns that address.
  */
-function asSeenByOperators(request: IncomingMessage, origin: string): void {
+function asSeenByOperators(request: IncomingMessage, origin: string): string {
   const forwardedFor = [request.headers["x-forwarded-for"] ?? []].flat().join(", ");
-  request.headers["x-forwarded-for"] = clientAddress(request.socket.remoteAddress, forwardedFor, trustedProxiesFromEnv(process.env));
+  const address = clientAddress(request.socket.remoteAddress, forwardedFor, trustedProxiesFromEnv(process.env));
+  request.headers["x-forwarded-for"] = address;
   request.headers["x-forwarded-proto"] = new URL(origin).protocol.slice(0, -1);
   delete request.headers["x-forwarded-host"];
+  return address;
 }

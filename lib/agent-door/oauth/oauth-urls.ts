@@ -12,6 +12,9 @@ import { DOOR_PATH_PREFIX } from "../door-path";
 /** The authorization server's endpoints (authorize, token, register, revoke, introspect, jwks). */
 export const OAUTH_PATH_PREFIX = "/oauth";
 
+/** Dynamic client registration (RFC 7591): open to anyone, so counted per address (registration-limit.ts). */
+export const REGISTRATION_PATH = `${OAUTH_PATH_PREFIX}/register`;
+
 /** RFC 8414 and OpenID Connect discovery, both answered by the authorization server. */
 export const AUTHORIZATION_SERVER_METADATA_PATHS = ["/.well-known/oauth-authorization-server", "/.well-known/openid-configuration"] as const;
 

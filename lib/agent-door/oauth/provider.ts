@@ -14,7 +14,7 @@ import "server-only";
  */
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
 import { publicOriginFromEnv } from "../settings";
-import { OAUTH_PATH_PREFIX, personaOfResource } from "./oauth-urls";
+import { OAUTH_PATH_PREFIX, personaOfResource, REGISTRATION_PATH } from "./oauth-urls";
 import { PrismaOauthAdapter } from "./prisma-adapter";
 import { cookieKeysFrom, signingJwkFrom } from "./signing-keys";
 
@@ -108,7 +108,7 @@ function oauthConfiguration({ issuer, secret }: OauthProviderSettings): Configur
     routes: {
       authorization: route("/authorize"),
       token: route("/token"),
-      registration: route("/register"),
+      registration: REGISTRATION_PATH,
       revocation: route("/revoke"),
       introspection: route("/introspect"),
       jwks: route("/jwks"),
