@@ -13,7 +13,8 @@ import { consumeAgentRateLimit } from "../rate-limit";
 import { callAgentTool } from "../call";
 import type { McpDoor } from "./mcp-server";
 import { allowedHostnamesFromEnv } from "../settings";
-import { listAgentMcpTools } from "../snapshot";
+import { agentToolList } from "../snapshot";
+import { asMcpTools } from "./mcp-tools";
 
 let hostnames: readonly string[] | null = null;
 
@@ -21,7 +22,8 @@ let hostnames: readonly string[] | null = null;
 export const agentMcpDoor: McpDoor = {
   admit: admitAgent,
   consumeRateLimit: consumeAgentRateLimit,
-  listTools: listAgentMcpTools,
+  // The snapshot's `?format=mcp` list (kept per stored state), with the meta-tools for a persona in search mode.
+  listTools: async ({ personaSlug, catalogStamp }) => asMcpTools((await agentToolList(personaSlug, "mcp", catalogStamp, { deferred: false }))?.specs ?? []),
   callTool: callAgentTool,
   changes: new CatalogChangeBus(() => readCatalogStamp(getDb()), undefined, catalogStampSavedAt),
   get allowedHostnames() {
