@@ -39,14 +39,14 @@ export function benchUpstreamSource(delayMs: number): string {
 `;
 }
 
-/** Runs `source` in a child node; it prints the port it listens on. */
-export async function startChildServer(source: string): Promise<{ origin: string; stop: () => void }> {
+/** Runs `source` in a child node; it prints the port it listens on. `process` is the child, whose CPU time a benchmark may read. */
+export async function startChildServer(source: string): Promise<{ origin: string; process: ChildProcess; stop: () => void }> {
   const child = spawn(process.execPath, ["-e", source], { stdio: ["pipe", "pipe", "inherit"] });
   const port = await new Promise<number>((resolve, reject) => {
     child.once("error", reject);
     child.stdout.once("data", (data) => resolve(Number(String(data).trim())));
   });
-  return { origin: `http://127.0.0.1:${port}`, stop: () => child.kill() };
+  return { origin: `http://127.0.0.1:${port}`, process: child, stop: () => child.kill() };
 }
 
 /** The benchmark's tool `name`, calling `${base}/orders/{id}?units=…`. */

@@ -30,7 +30,6 @@ import {
   type Tool,
   type ToolDefinition,
   type ToolIndex,
-  type ToolShape,
 } from "../tools";
 import { getExecutionConfig } from "../setup";
 
@@ -58,6 +57,8 @@ interface Snapshot {
   readonly searchMode: ReadonlySet<string>;
   /** Filled on first use: effective tools, lists per persona (and format) and search mode's index per persona. */
   readonly effective: Map<string, Tool[]>;
+  /** The same by name, for calls: a persona of thousands of tools finds one without a scan. */
+  readonly effectiveByName: Map<string, ReadonlyMap<string, Tool>>;
   readonly lists: Map<string, AgentToolList>;
   readonly indexes: Map<string, ToolIndex>;
 }
@@ -65,21 +66,51 @@ interface Snapshot {
 /** The latest snapshot per database client (one in production; tests switch between several). */
 const latest = new WeakMap<Db, { stamp: string; snapshot: Promise<Snapshot> }>();
 
-async function loadSnapshot(stamp: string): Promise<Snapshot> {
-  const [stored, personas] = await Promise.all([listToolDefinitions(), listPersonas()]);
+/** A stored tool version parsed and bound once. */
+interface ParsedTool {
+  readonly stored: StoredDataTool;
+  readonly tool: Tool;
+}
+
+/**
+ * The tools the latest snapshot parsed, by id and version, per database client: a save changes
+ * one tool's version, so the next snapshot parses that one and reuses the rest — with thousands
+ * of tools, parsing them all again held every call for over a second after each save. A version's
+ * definition never changes (tool-version-writes.ts writes a new version for every change), and
+ * what a bound tool reads besides it — secrets, credentials — it reads when called.
+ */
+const parsedTools = new WeakMap<Db, Map<string, ParsedTool>>();
+
+/** Each stored tool parsed and bound, reusing those the previous snapshot parsed; an unreadable one is left out (logged). */
+function parseCatalog(db: Db, rows: Awaited<ReturnType<typeof listToolDefinitions>>): ParsedTool[] {
+  const previous = parsedTools.get(db) ?? new Map<string, ParsedTool>();
+  const current = new Map<string, ParsedTool>();
   const config = getExecutionConfig();
-  const dataTools = new Map<string, StoredDataTool>();
-  for (const entry of stored) {
-    try {
-      dataTools.set(entry.name, { id: entry.id, version: entry.version, definition: parseToolDefinition(entry.definition) });
-    } catch (error) {
-      // As in the dashboard's catalog: one unreadable row must not take every persona down with it.
-      console.error(`Tool "${entry.name}" v${entry.version} is left out of the agents' catalog: ${error instanceof Error ? error.message : String(error)}`);
+  for (const row of rows) {
+    const key = `${row.id}:${row.version}`;
+    let parsed = previous.get(key);
+    if (!parsed) {
+      try {
+        const definition = parseToolDefinition(row.definition);
+        const tool = dataTool(definition, { secrets: toolSecretSource(row.id, row.version), authorize: toolAuthorization(definition), config });
+        parsed = { stored: { id: row.id, version: row.version, definition }, tool };
+      } catch (error) {
+        // As in the dashboard's catalog: one unreadable row must not take every persona down with it.
+        console.error(`Tool "${row.name}" v${row.version} is left out of the agents' catalog: ${error instanceof Error ? error.message : String(error)}`);
+        continue;
+      }
     }
+    current.set(key, parsed);
   }
-  const bound = [...dataTools.values()].map((entry) =>
-    dataTool(entry.definition, { secrets: toolSecretSource(entry.id, entry.version), authorize: toolAuthorization(entry.definition), config }),
-  );
+  parsedTools.set(db, current);
+  return [...current.values()];
+}
+
+async function loadSnapshot(db: Db, stamp: string): Promise<Snapshot> {
+  const [stored, personas] = await Promise.all([listToolDefinitions(), listPersonas()]);
+  const parsed = parseCatalog(db, stored);
+  const dataTools = new Map(parsed.map(({ stored: entry }) => [entry.definition.name, entry]));
+  const bound = parsed.map(({ tool }) => tool);
   return {
     stamp,
     catalog: [...builtinTools(), ...bound],
@@ -88,6 +119,7 @@ async function loadSnapshot(stamp: string): Promise<Snapshot> {
     logsPayloads: new Set(personas.filter((persona) => persona.logCallPayloads).map((persona) => persona.slug)),
     searchMode: new Set(personas.filter((persona) => persona.exposeAsSearch).map((persona) => persona.slug)),
     effective: new Map(),
+    effectiveByName: new Map(),
     lists: new Map(),
     indexes: new Map(),
   };
@@ -102,7 +134,7 @@ async function snapshot(given?: string): Promise<Snapshot> {
   const stamp = given ?? (await readCatalogStamp(db));
   const cached = latest.get(db);
   if (cached?.stamp === stamp) return cached.snapshot;
-  const entry = { stamp, snapshot: loadSnapshot(stamp) };
+  const entry = { stamp, snapshot: loadSnapshot(db, stamp) };
   countSnapshotRefresh();
   latest.set(db, entry);
   // A failed load must not stick: the next call tries again.
@@ -207,20 +239,18 @@ export async function agentCallTarget(
 ): Promise<{ persona: boolean; tool: Tool | null; stored: StoredDataTool | null; logPayloads: boolean }> {
   const state = await snapshot(stamp);
   const tools = effectiveTools(state, slug);
-  const tool = tools?.find((candidate) => candidate.name === toolName) ?? null;
+  let byName = state.effectiveByName.get(slug);
+  if (tools !== null && !byName) {
+    byName = new Map(tools.map((candidate) => [candidate.name, candidate]));
+    state.effectiveByName.set(slug, byName);
+  }
+  const tool = byName?.get(toolName) ?? null;
   return {
     persona: tools !== null,
     tool,
     stored: tool?.origin === "data" ? (state.dataTools.get(toolName) ?? null) : null,
     logPayloads: state.logsPayloads.has(slug),
   };
-}
-
-/** What the MCP server lists for persona `slug`: its effective tools, or in search mode the meta-tools; empty when there is no such persona. */
-export async function listAgentMcpTools(personaSlug: string): Promise<readonly ToolShape[]> {
-  const state = await snapshot();
-  const tools = effectiveTools(state, personaSlug) ?? [];
-  return state.searchMode.has(personaSlug) ? META_TOOLS : tools;
 }
 
 /** The persona's effective tools, in catalog order; empty when there is no such persona. */

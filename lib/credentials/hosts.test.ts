@@ -75,6 +75,17 @@ describe("hostAdmitted", () => {
     expect(hostAdmitted(patterns, host)).toBe(admitted);
   });
 
+  // fast-check once drew suffix "a.a", prefix "a", other "a": "a.a.a.a" looked like a
+  // look-alike to the property below but really is a subdomain of "a.a" (labels repeat).
+  it.each([
+    ["*.a.a", "a.a.a.a", true],
+    ["*.a.a", "a.a", false],
+    ["*.a.a", "aa.a", false],
+    ["*.a.b", "a.a.b.a", false],
+  ])("with %j, %j → %s (repeated labels)", (pattern, host, admitted) => {
+    expect(hostAdmitted([pattern], host)).toBe(admitted);
+  });
+
   it("admits nothing with no patterns", () => {
     expect(hostAdmitted([], "api.example.com")).toBe(false);
   });
@@ -87,6 +98,9 @@ describe("hostAdmitted", () => {
   it("admits a wildcard's subdomains at any depth, never its apex or a look-alike (property)", () => {
     fc.assert(
       fc.property(domain, fc.array(label, { minLength: 1, maxLength: 3 }), label, (suffix, prefix, other) => {
+        // A look-alike that appends a label must end in another label than the suffix does,
+        // or it is a genuine subdomain (suffix a.a, appended a: a.a.a.a ends with .a.a).
+        fc.pre(other !== suffix.split(".").at(-1));
         const pattern = parseHostPattern(`*.${suffix}`);
         expect(pattern).toEqual({ pattern: `*.${suffix}` });
         const patterns = ["pattern" in pattern ? pattern.pattern : ""];

@@ -1,12 +1,18 @@
 /**
- * The change signal on each database (issue 23). SQLite: the token stays put while nothing is
- * written and changes with every commit, by this client or another one on the same file; a
- * rolled-back transaction changes nothing; a file that is not there gives none. PostgreSQL: the
+ * The change signal on each database (issue 23). SQLite: the token stays put while nothing the
+ * door remembers is written (the call log and rate-limit counters included) and changes with every
+ * commit that writes it, by this client or another one on the same file; a rolled-back transaction
+ * changes nothing; every remembered table has its counting triggers; a file that is not there, or
+ * one without the counter, gives none. PostgreSQL: the
  * listener counts the change events of its own schema — a write to what the door keeps in memory
  * (API keys and their personas, tools, their secrets, credentials, personas), not a write to the
  * call log or the rate-limit counters, nor an event of another schema — is null until it listens,
  * measures each event's lag, and stops when closed.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { SYSTEM_ACTOR } from "../audit/events";
 import { createPersona } from "../personas/server/personas";
@@ -20,36 +26,68 @@ const targets = await databaseTargets();
 const postgres = targets.filter((target) => target.name === "postgresql");
 const sqlite = targets.filter((target) => target.name === "sqlite");
 
+/** The tables whose writes the door must hear of: what it keeps in memory (auth.ts, snapshot.ts). */
+const REMEMBERED_TABLES = ["tools", "tool_secrets", "credentials", "personas", "api_keys", "api_key_personas"];
+
 describe.each(sqlite)("the change signal on $name", (target) => {
   const db = useTestDatabase(target);
 
-  it("changes with every commit, by any client, and with nothing else", async () => {
+  it("changes with every commit to what the door remembers, by any client, and with nothing else", async () => {
     const signal = changeSignalOf(db());
     const before = signal.token();
     expect(before).toEqual(expect.any(Number));
     await db().user.count();
     expect(signal.token()).toBe(before);
 
-    await db().$executeRaw`UPDATE rate_limits SET points = points WHERE 1 = 0`;
+    // The door's own bookkeeping under load: the call log and the rate-limit counters.
+    await db().rateLimiterFlexible.create({ data: { key: "k", points: 1, expire: null } });
+    await db().callLog.create({ data: { apiKeyName: "k", personaSlug: "p", toolName: "t", channel: "api", outcome: "success", httpStatus: 200, durationMs: 1 } });
+    expect(signal.token()).toBe(before);
+
+    await createPersona({ slug: "support", name: "Support" }, SYSTEM_ACTOR);
     const afterOwnWrite = signal.token();
-    await db().$executeRawUnsafe("CREATE TABLE IF NOT EXISTS change_signal_probe (id INTEGER)");
-    expect(signal.token()).not.toBe(afterOwnWrite);
+    expect(afterOwnWrite).not.toBe(before);
 
     const other = createDb(target.url);
     try {
-      const beforeOther = signal.token();
-      await other.$executeRawUnsafe("INSERT INTO change_signal_probe (id) VALUES (1)");
-      expect(signal.token()).not.toBe(beforeOther);
-      const beforeRollback = signal.token();
+      await other.$executeRawUnsafe("UPDATE personas SET name = 'Support desk' WHERE slug = 'support'");
+      const afterOther = signal.token();
+      expect(afterOther).not.toBe(afterOwnWrite);
       await other
         .$transaction(async (tx) => {
-          await tx.$executeRawUnsafe("INSERT INTO change_signal_probe (id) VALUES (2)");
+          await tx.$executeRawUnsafe("DELETE FROM personas WHERE slug = 'support'");
           throw new Error("roll back");
         })
         .catch(() => undefined);
-      expect(signal.token()).toBe(beforeRollback);
+      expect(signal.token()).toBe(afterOther);
     } finally {
       await other.$disconnect();
+    }
+  });
+
+  it("counts inserts, updates and deletes of every remembered table (a migration that rebuilds a table must re-create its triggers)", async () => {
+    const triggers = await db().$queryRaw<{ tbl_name: string; sql: string }[]>`SELECT tbl_name, sql FROM sqlite_master WHERE type = 'trigger'`;
+    for (const table of REMEMBERED_TABLES) {
+      for (const operation of ["INSERT", "UPDATE", "DELETE"]) {
+        const found = triggers.some((trigger) => trigger.tbl_name === table && trigger.sql.includes(`AFTER ${operation} ON "${table}"`) && trigger.sql.includes("change_counter"));
+        expect(found, `no trigger counts ${operation} on ${table}: copy it from migration 20261204175352_sqlite_change_counter`).toBe(true);
+      }
+    }
+  });
+
+});
+
+describe("a SQLite file without the change counter (not yet migrated)", () => {
+  it("gives no signal, rather than one that never changes", () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "quiver-signal-"));
+    try {
+      const file = path.join(folder, "old.db");
+      new Database(file).exec("CREATE TABLE personas (id TEXT)").close();
+      const signal = openChangeSignal(`file:${file}`);
+      expect(signal.token()).toBeNull();
+      signal.close();
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 });

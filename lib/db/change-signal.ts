@@ -1,16 +1,19 @@
 /**
- * Has anything been written to the database since I last looked? — asked by the agents' door on
- * every call, so it can answer from memory instead of reading the database (issue 23). A signal's
- * `token()` is a number that changes whenever a transaction is committed to the database by any
- * connection of any process, or null when this database cannot say (the caller reads the database,
- * as before).
+ * Has anything the agents' door keeps in memory been written since I last looked? — asked by the
+ * door on every call, so it can answer from memory instead of reading the database (issue 23). A
+ * signal's `token()` is a number that changes whenever a transaction that writes API keys (or
+ * their personas), tools, their secrets, credentials or personas is committed by any connection of
+ * any process, or null when this database cannot say (the caller reads the database, as before).
+ * Writes to anything else — the call log, rate-limit counters, sessions — leave it alone, so the
+ * door's own bookkeeping under load does not make it re-read what it remembers.
  *
- * - SQLite: SQLite's own `PRAGMA data_version` on a dedicated read-only connection to the file,
- *   which never writes, so every commit by the app, the gateway or a script changes it. Reading it
- *   is a call into SQLite in this process (microseconds), not a query through Prisma.
- * - PostgreSQL: a count of the change events this process has heard. Every committed write to a
- *   table the door keeps in memory (tools, their secrets, credentials, personas, API keys and
- *   their personas) sends `NOTIFY quiver_changes` with its schema (a trigger, migration
+ * - SQLite: triggers on those tables count their writes in the one-row table `change_counter`
+ *   (migration 20261204175352_sqlite_change_counter). A dedicated read-only connection to the file
+ *   asks SQLite's own `PRAGMA data_version` — which moves with every commit by any connection — and
+ *   reads the counter only when it moved. Both are calls into SQLite in this process (microseconds),
+ *   not queries through Prisma. A database without the counter (not yet migrated) gives no signal.
+ * - PostgreSQL: a count of the change events this process has heard. Every committed write to
+ *   those tables sends `NOTIFY quiver_changes` with its schema (a trigger, migration
  *   20261202130000_change_events), and one connection per process LISTENs. While that connection
  *   is not listening — not yet connected, or lost — the token is null and the caller reads the
  *   database on every call, as before. A notification sent while it was away is lost, so every
@@ -49,24 +52,42 @@ export function openChangeSignal(url: string): ChangeSignal {
   return dialectOf(url) === "sqlite" ? sqliteSignal(url) : postgresSignal(url);
 }
 
-/** SQLite's own commit counter, on a read-only connection of its own. */
+/** The writes `change_counter` has counted, read only when SQLite's commit counter moved; on a read-only connection of its own. */
 function sqliteSignal(url: string): ChangeSignal {
+  let reader: { dataVersion: Database.Statement<[], number>; changes: Database.Statement<[], number> } | null = null;
   let connection: Database.Database | null = null;
+  let seen: { dataVersion: number; changes: number } | null = null;
   return {
     token() {
       try {
-        connection ??= new Database(sqliteFilePath(url), { readonly: true, fileMustExist: true });
-        return connection.pragma("data_version", { simple: true }) as number;
+        if (reader === null) {
+          connection ??= new Database(sqliteFilePath(url), { readonly: true, fileMustExist: true });
+          // Prepared once: a statement prepared per call would cost more than reading it.
+          reader = {
+            dataVersion: connection.prepare<[], number>("PRAGMA data_version").pluck(),
+            changes: connection.prepare<[], number>('SELECT "changes" FROM "change_counter" WHERE "id" = 1').pluck(),
+          };
+        }
+        const dataVersion = reader.dataVersion.get()!;
+        if (seen?.dataVersion !== dataVersion) {
+          const changes = reader.changes.get();
+          seen = changes === undefined ? null : { dataVersion, changes };
+        }
+        return seen?.changes ?? null;
       } catch {
-        // No file yet, or it cannot be opened: no signal, so the caller reads the database itself.
+        // No file, no counter yet (an older database), or it cannot be read: no signal, so the caller reads the database itself.
+        reader = null;
+        seen = null;
         return null;
       }
     },
-    // SQLite's counter moves with this process's commits too.
+    // The triggers count this process's commits too.
     changedHere: () => undefined,
     close() {
       connection?.close();
       connection = null;
+      reader = null;
+      seen = null;
     },
   };
 }

@@ -11,7 +11,6 @@ import "server-only";
 import { Hono } from "hono";
 import { countDoorRequest, type DoorKind } from "../../observability/metrics";
 import { contextFromHeaders, markSpanFailed, SpanKind, traced } from "../../observability/tracing";
-import { nonPageSecurityHeaders } from "../../security/headers.js";
 import { isProviderFormat, PROVIDER_FORMATS, STRICT_DEFAULTS, type ProviderFormat } from "../../tools";
 import { callAgentTool } from "../call";
 import { agentError, agentErrorResponse, unknownDoorPath, type AgentRefusal } from "../errors";
@@ -156,8 +155,9 @@ door.onError((error, c) => answering(c.req.raw, () => Promise.reject(error)));
 
 /**
  * Answers one request to the agents' door (any path; those outside {@link DOOR_PATH_PREFIX} are
- * 404), with the security headers Next.js's configuration gives a non-page response — the door is
- * served outside Next.js, by node:http. Every request is counted (door, status, duration) and,
+ * 404). The security headers a non-page response takes are the server's to add (node-server.ts,
+ * on the socket's response, where they cost nothing; Next.js's configuration under `next dev`).
+ * Every request is counted (door, status, duration) and,
  * with tracing on, is one server span continuing the caller's `traceparent`; the routes add who
  * called and what ran to it.
  */
@@ -186,7 +186,6 @@ export async function handleDoorRequest(request: Request): Promise<Response> {
       return answer;
     },
   );
-  for (const { key, value } of nonPageSecurityHeaders(request.headers.get("x-forwarded-proto"))) response.headers.set(key, value);
   countDoorRequest(kind, response.status, (performance.now() - started) / 1000);
   return response;
 }

@@ -16,6 +16,7 @@ import "server-only";
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
+import { nonPageSecurityHeaders } from "../../security/headers.js";
 import { clientAddress, CLIENT_ADDRESS_HEADER, trustedProxiesFromEnv } from "../../security/client-address";
 import { flushCallLog } from "../call-log";
 import { flushTraces } from "../../observability/tracing-setup";
@@ -63,7 +64,13 @@ export function isDoorPath(target: string | undefined): boolean {
 export async function startGateway({ host, port, otherwise }: DoorServerOptions): Promise<Gateway> {
   // Alone in its process, Hono's lighter Request and Response may stand in for the global ones;
   // beside Next.js they are left alone.
-  const door = getRequestListener(handleDoorRequest, { overrideGlobalObjects: otherwise === undefined });
+  const answer = getRequestListener(handleDoorRequest, { overrideGlobalObjects: otherwise === undefined });
+  // The security headers Next.js's configuration gives a non-page response, set on the socket's
+  // response before the handler answers (its own headers join them): cheaper than on a Response.
+  const door: RequestListener = (request, response) => {
+    for (const { key, value } of nonPageSecurityHeaders(request.headers["x-forwarded-proto"] as string | undefined)) response.setHeader(key, value);
+    return answer(request, response);
+  };
   const trusted = trustedProxiesFromEnv(process.env);
   const server = createServer(
     otherwise === undefined

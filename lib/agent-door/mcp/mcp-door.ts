@@ -15,7 +15,8 @@ import type { McpDoor } from "./mcp-server";
 import { authenticateMcpAgent } from "../oauth/access-tokens";
 import { mcpChallenge } from "../oauth/oauth-urls";
 import { allowedHostnamesFromEnv, publicOriginFromEnv } from "../settings";
-import { listAgentMcpTools } from "../snapshot";
+import { agentToolList } from "../snapshot";
+import { asMcpTools } from "./mcp-tools";
 
 let hostnames: readonly string[] | null = null;
 
@@ -38,7 +39,8 @@ async function admitWithChallenge(request: Request, personaSlug: string): Return
 export const agentMcpDoor: McpDoor = {
   admit: admitWithChallenge,
   consumeRateLimit: consumeAgentRateLimit,
-  listTools: listAgentMcpTools,
+  // The snapshot's `?format=mcp` list (kept per stored state), with the meta-tools for a persona in search mode.
+  listTools: async ({ personaSlug, catalogStamp }) => asMcpTools((await agentToolList(personaSlug, "mcp", catalogStamp, { deferred: false }))?.specs ?? []),
   callTool: callAgentTool,
   changes: new CatalogChangeBus(() => readCatalogStamp(getDb()), undefined, catalogStampSavedAt),
   get allowedHostnames() {

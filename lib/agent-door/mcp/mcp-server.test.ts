@@ -9,13 +9,13 @@
  */
 import { InMemoryServerEventBus, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { error, json, text, toolResponseToJSON, type HaltOutcome, type Tool, type ToolResponse } from "../../tools";
+import { error, json, text, toolResponseToJSON, toProviderSpecs, type HaltOutcome, type Tool, type ToolResponse } from "../../tools";
 import type { AgentCallAnswer } from "../call";
 import { agentError } from "../errors";
 import { MAX_CALL_BODY_BYTES } from "../http";
 import { handleMcpRequest, MCP_CONTEXT_META_KEY, MCP_RATE_LIMITED, TOOLS_LIST_TTL_MS, type McpDoor } from "./mcp-server";
 import { MCP_RESULT_META_KEY } from "./mcp-results";
-import { MCP_TOOLS_PAGE_SIZE } from "./mcp-tools";
+import { asMcpTools, MCP_TOOLS_PAGE_SIZE } from "./mcp-tools";
 import { closeMcpClients, connectMcpClient, listenForToolChanges, MCP_CLIENTS, MCP_TEST_HOSTNAME, MCP_TEST_URL, mcpPost, type McpClientKind } from "./mcp-test-client";
 
 const GOOD_KEY = "Bearer qv_good";
@@ -76,7 +76,7 @@ function memoryDoor() {
     },
     async listTools() {
       if (state.failList) throw new Error("database password is hunter2");
-      return state.enabled;
+      return asMcpTools(toProviderSpecs(state.enabled, "mcp"));
     },
     async callTool(input) {
       state.calls.push(input);

@@ -28,19 +28,21 @@ import {
   type McpHttpHandler,
   type McpRequestContext,
   type ServerEventBus,
+  type Tool as McpTool,
 } from "@modelcontextprotocol/server";
 import { annotateSpan } from "../../observability/tracing";
-import type { ToolShape } from "../../tools";
 import type { AgentCallAnswer } from "../call";
 import { MAX_CALL_BODY_BYTES } from "../http";
 import { toCallToolResult } from "./mcp-results";
-import { mcpToolList, mcpToolPage } from "./mcp-tools";
+import { mcpToolPage } from "./mcp-tools";
 
 /** Who is calling (as the runtime API's authentication establishes it). */
 export interface McpAgentIdentity {
   readonly keyId: string;
   readonly keyName: string;
   readonly personaSlug: string;
+  /** The stored state the admission read (auth.ts), which the tool list is answered from; absent: read it when needed. */
+  readonly catalogStamp?: string;
 }
 
 /** What the MCP server needs of the agents' door; `mcp-door.ts` binds the real one. */
@@ -49,8 +51,8 @@ export interface McpDoor {
   admit(request: Request, personaSlug: string): Promise<{ ok: true; identity: McpAgentIdentity } | { ok: false; response: Response }>;
   /** One more call from the key's allowance (for each `tools/call` after the first in a batched 2025-era request). */
   consumeRateLimit(keyId: string): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }>;
-  /** What the persona lists, live: its effective tools, or in search mode the meta-tools. */
-  listTools(personaSlug: string): Promise<readonly ToolShape[]>;
+  /** What the persona lists, live: its effective tools, or in search mode the meta-tools, as `tools/list` entries. */
+  listTools(identity: McpAgentIdentity): Promise<readonly McpTool[]>;
   callTool(input: {
     identity: McpAgentIdentity;
     toolName: string;
@@ -135,7 +137,7 @@ function buildServer(door: McpDoor, context: McpRequestContext): Server {
   server.setRequestHandler("tools/list", (request) =>
     guarded("tools/list", async () => {
       annotateSpan({ "mcp.method.name": "tools/list" });
-      return mcpToolPage(mcpToolList(await door.listTools(identity.personaSlug)), request.params?.cursor);
+      return mcpToolPage(await door.listTools(identity), request.params?.cursor);
     }),
   );
   server.setRequestHandler("tools/call", (request, call) =>

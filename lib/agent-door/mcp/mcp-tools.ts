@@ -1,17 +1,16 @@
 /**
- * A persona's tools as MCP `tools/list` entries: the provider module's MCP spec
- * (lib/tools/providers/mcp.ts holds the shape and its rules), typed for the SDK, so the MCP
- * server and `?format=mcp` serve the very same entries — a page at a time for large personas.
+ * A persona's tools as MCP `tools/list` entries: the provider module's MCP specs
+ * (lib/tools/providers/mcp.ts holds the shape and its rules) — the very list `?format=mcp` serves,
+ * kept with the door's snapshot — typed for the SDK, a page at a time for large personas.
  */
 import { ProtocolError, ProtocolErrorCode, type ListToolsResult, type Tool as McpTool } from "@modelcontextprotocol/server";
-import { toProviderSpecs, type ToolShape } from "../../tools";
 
 /** How many tools one `tools/list` page carries; a longer list continues with `nextCursor`. */
 export const MCP_TOOLS_PAGE_SIZE = 100;
 
-/** The `tools/list` entries for `tools`, in order. */
-export function mcpToolList(tools: readonly ToolShape[]): McpTool[] {
-  return toProviderSpecs(tools, "mcp").map((spec) => ({ ...spec, inputSchema: spec.inputSchema as McpTool["inputSchema"] }));
+/** The provider module's MCP specs (`toProviderSpecs(tools, "mcp")`) as the SDK types `tools/list` entries. */
+export function asMcpTools(specs: readonly unknown[]): readonly McpTool[] {
+  return specs as readonly McpTool[];
 }
 
 const cursorAt = (offset: number) => Buffer.from(JSON.stringify({ offset })).toString("base64url");
