@@ -1,26 +1,33 @@
 /**
- * Two production instances on one PostgreSQL behave as one (SPEC §8, issue 10): both serve the
- * runtime API from a fresh schema in database `test`; a tool switched off and a key revoked
- * elsewhere are honoured by both on their next call (their caches are validated against the
- * stored state, never trusted for a time), and a key's rate limit is one allowance shared by both.
- * Each instance answers keys from memory while it hears PostgreSQL's change events (LISTEN/NOTIFY);
- * a change made while both listeners are cut off is still honoured (they read the database until
- * they listen again, then read everything again).
- * The instances run on 3110/3111 with the e2e server's settings; the schema is dropped afterwards.
+ * Two gateways and a dashboard on one PostgreSQL behave as one (SPEC §8, issues 10 and 23): two
+ * `npm run gateway` processes and `npm start`'s one-port server (the dashboard, which serves agents
+ * too) on a fresh schema in database `test`. A tool switched off, a tool saved, a grant narrowed
+ * and a key revoked — the last by an operator in the dashboard — are honoured by all three on their
+ * next call: each answers from its in-memory snapshot while it hears PostgreSQL's change events
+ * (LISTEN/NOTIFY), never for a time. A key revoked while every listener is cut off is still refused
+ * (they read the database until they listen again, then read everything again), and a key's rate
+ * limit is one allowance shared by all.
+ * The dashboard runs on 3109, the gateways on 3110/3111, with the e2e server's settings; the schema
+ * is dropped afterwards.
  */
 import { spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
 import { expect, test } from "./fixtures/test";
-import { spawnAppServer } from "./support/app-server";
-import { E2E_SERVER_ENV } from "./support/environment";
+import { spawnAppServer, spawnGateway, stopAppServer } from "./support/app-server";
+import { E2E_OPERATORS, E2E_SERVER_ENV } from "./support/environment";
 import {
+  MULTI_INSTANCE_DASHBOARD_PORT,
+  MULTI_INSTANCE_GATEWAY_PORTS,
   MULTI_INSTANCE_KEYS_FILE,
   MULTI_INSTANCE_PERSONA,
-  MULTI_INSTANCE_PORTS,
   MULTI_INSTANCE_RATE_LIMIT,
+  MULTI_INSTANCE_SAVED_DESCRIPTION,
+  MULTI_INSTANCE_SECOND_TOOL,
   MULTI_INSTANCE_TOOL,
+  REVOCABLE_KEY_NAME,
 } from "./support/multi-instance-fixture";
+import { signInAs } from "./support/sign-in";
 
 const POSTGRES = process.env.TEST_POSTGRES_URL?.trim() || "postgresql://postgres@127.0.0.1:5432/test";
 const databaseUrl = (() => {
@@ -28,7 +35,10 @@ const databaseUrl = (() => {
   url.searchParams.set("schema", `quiver_multi_${randomBytes(6).toString("hex")}`);
   return url.toString();
 })();
-const origins = MULTI_INSTANCE_PORTS.map((port) => `http://127.0.0.1:${port}`);
+const dashboard = `http://127.0.0.1:${MULTI_INSTANCE_DASHBOARD_PORT}`;
+const gateways = MULTI_INSTANCE_GATEWAY_PORTS.map((port) => `http://127.0.0.1:${port}`);
+/** Every instance agents may call: the gateways and the dashboard's own door. */
+const origins = [...gateways, dashboard];
 const servers: ChildProcess[] = [];
 
 /** Runs a database chore (prepare, disable, revoke, drop) in its own process; see multi-instance-db.ts. */
@@ -49,18 +59,26 @@ async function waitUntilServing(origin: string): Promise<void> {
   throw new Error(`${origin} did not start`);
 }
 
-const keys = () => JSON.parse(readFileSync(MULTI_INSTANCE_KEYS_FILE, "utf8")) as { working: string; revocable: string; limited: string; unheard: string };
+const keys = () =>
+  JSON.parse(readFileSync(MULTI_INSTANCE_KEYS_FILE, "utf8")) as Record<"switching" | "saving" | "narrowing" | "working" | "revocable" | "limited" | "unheard", string>;
 const headers = (token: string) => ({ authorization: `Bearer ${token}`, "content-type": "application/json" });
 const list = (origin: string, token: string) => fetch(`${origin}/api/v1/personas/${MULTI_INSTANCE_PERSONA}/tools?format=openai`, { headers: headers(token) });
-const call = (origin: string, token: string) =>
-  fetch(`${origin}/api/v1/personas/${MULTI_INSTANCE_PERSONA}/tools/${MULTI_INSTANCE_TOOL}/call`, {
+/** The persona's tools as `origin` lists them to `token`: name → description. */
+const listed = async (origin: string, token: string) => {
+  const body = (await (await list(origin, token)).json()) as { tools: { function: { name: string; description: string } }[] };
+  return Object.fromEntries(body.tools.map(({ function: tool }) => [tool.name, tool.description]));
+};
+const call = (origin: string, token: string, tool = MULTI_INSTANCE_TOOL) =>
+  fetch(`${origin}/api/v1/personas/${MULTI_INSTANCE_PERSONA}/tools/${tool}/call`, {
     method: "POST",
     headers: headers(token),
     body: JSON.stringify({ arguments: { id: "A1" } }),
   });
 
-test.describe("two instances on one PostgreSQL", () => {
+test.describe("two gateways and a dashboard on one PostgreSQL", () => {
   test.describe.configure({ mode: "serial", timeout: 120_000 });
+  // The dashboard's pages are this spec's own instance, not the e2e server.
+  test.use({ baseURL: dashboard });
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
@@ -71,38 +89,54 @@ test.describe("two instances on one PostgreSQL", () => {
       DATABASE_URL: databaseUrl,
       QUIVER_API_RATE_LIMIT: `${MULTI_INSTANCE_RATE_LIMIT.points}/${MULTI_INSTANCE_RATE_LIMIT.seconds}`,
     };
-    for (const [index, port] of MULTI_INSTANCE_PORTS.entries()) {
-      servers.push(spawnAppServer(port, { ...env, NEXTAUTH_URL: origins[index]! }));
-    }
+    // The gateways serve under the dashboard's address, as behind one load balancer.
+    servers.push(spawnAppServer(MULTI_INSTANCE_DASHBOARD_PORT, { ...env, NEXTAUTH_URL: dashboard }));
+    for (const port of MULTI_INSTANCE_GATEWAY_PORTS) servers.push(spawnGateway(port, { ...env, NEXTAUTH_URL: dashboard }));
     await Promise.all(origins.map(waitUntilServing));
   });
 
   test.afterAll(async () => {
-    for (const server of servers) if (server.pid) process.kill(-server.pid, "SIGTERM");
-    await Promise.all(servers.map((server) => (server.exitCode === null ? new Promise((resolve) => server.once("exit", resolve)) : null)));
+    await Promise.all(servers.map(stopAppServer));
     chore("drop");
     rmSync(MULTI_INSTANCE_KEYS_FILE, { force: true });
   });
 
-  test("a tool switched off elsewhere disappears from both instances' next answers", async () => {
-    const { working } = keys();
-    for (const origin of origins) {
-      const body = (await (await list(origin, working)).json()) as { tools: { function: { name: string } }[] };
-      expect(body.tools.map((tool) => tool.function.name), origin).toEqual([MULTI_INSTANCE_TOOL]);
-      expect((await call(origin, working)).status, origin).toBe(200);
-    }
+  test("a tool switched off elsewhere disappears from every instance's next answers", async () => {
+    const { switching } = keys();
+    for (const origin of origins) expect(Object.keys(await listed(origin, switching)), origin).toEqual([MULTI_INSTANCE_TOOL, MULTI_INSTANCE_SECOND_TOOL]);
     chore("disable");
     for (const origin of origins) {
-      const body = (await (await list(origin, working)).json()) as { tools: unknown[] };
-      expect(body.tools, origin).toEqual([]);
-      expect((await call(origin, working)).status, origin).toBe(404);
+      expect(Object.keys(await listed(origin, switching)), origin).toEqual([MULTI_INSTANCE_SECOND_TOOL]);
+      expect((await call(origin, switching)).status, origin).toBe(404);
     }
   });
 
-  test("a key revoked elsewhere is refused by both instances on their next call", async () => {
+  test("a tool saved elsewhere is listed as saved by every instance's next answer", async () => {
+    const { saving } = keys();
+    for (const origin of origins) expect((await listed(origin, saving))[MULTI_INSTANCE_SECOND_TOOL], origin).not.toBe(MULTI_INSTANCE_SAVED_DESCRIPTION);
+    chore("save");
+    for (const origin of origins) expect((await listed(origin, saving))[MULTI_INSTANCE_SECOND_TOOL], origin).toBe(MULTI_INSTANCE_SAVED_DESCRIPTION);
+  });
+
+  test("a grant narrowed elsewhere holds on every instance's next call", async () => {
+    const { narrowing } = keys();
+    for (const origin of origins) expect((await call(origin, narrowing, MULTI_INSTANCE_SECOND_TOOL)).status, origin).toBe(200);
+    chore("narrow");
+    for (const origin of origins) {
+      expect(await listed(origin, narrowing), origin).toEqual({});
+      expect((await call(origin, narrowing, MULTI_INSTANCE_SECOND_TOOL)).status, origin).toBe(404);
+    }
+  });
+
+  test("a key an operator revokes in the dashboard is refused by every instance on its next call", async ({ page }) => {
     const { revocable } = keys();
     for (const origin of origins) expect((await list(origin, revocable)).status, origin).toBe(200);
-    chore("revoke");
+    await signInAs(page, E2E_OPERATORS.admin);
+    await page.goto("/settings/api-keys");
+    const row = page.getByRole("row", { name: REVOCABLE_KEY_NAME });
+    await row.getByRole("button", { name: `Revoke ${REVOCABLE_KEY_NAME}` }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Revoke key" }).click();
+    await expect(row).toContainText("revoked");
     for (const origin of origins) {
       const refused = await list(origin, revocable);
       expect(refused.status, origin).toBe(401);
@@ -110,9 +144,9 @@ test.describe("two instances on one PostgreSQL", () => {
     }
   });
 
-  test("a key revoked while both instances' change listeners are cut off is still refused by both, and they listen again", async () => {
+  test("a key revoked while every instance's change listener is cut off is still refused by all, and they listen again", async () => {
     const { unheard, working } = keys();
-    // Remembered by both: answered from memory while they hear the database's change events.
+    // Remembered by all: answered from memory while they hear the database's change events.
     for (const origin of origins) for (let call = 0; call < 2; call++) expect((await list(origin, unheard)).status, origin).toBe(200);
     // No change event reaches them now: the revocation below is announced to no one.
     chore("deafen");
@@ -126,10 +160,10 @@ test.describe("two instances on one PostgreSQL", () => {
     }
   });
 
-  test("a key's rate limit is one allowance shared by both instances", async () => {
+  test("a key's rate limit is one allowance shared by every instance", async () => {
     const { limited } = keys();
     const statuses: number[] = [];
-    for (let index = 0; index < MULTI_INSTANCE_RATE_LIMIT.points; index++) statuses.push((await list(origins[index % 2]!, limited)).status);
+    for (let index = 0; index < MULTI_INSTANCE_RATE_LIMIT.points; index++) statuses.push((await list(origins[index % origins.length]!, limited)).status);
     expect(statuses).toEqual(Array(MULTI_INSTANCE_RATE_LIMIT.points).fill(200));
     for (const origin of origins) {
       const refused = await list(origin, limited);

@@ -14,8 +14,7 @@ import { saveTool } from "../../lib/catalog/tool-saves";
 import { generateEncryptionKey } from "../../lib/secrets/keyring";
 import { parseToolDefinition } from "../../lib/tools";
 
-/** `npm run gateway`, with tsx's loader in the same process rather than tsx's CLI (which would run it in a child). */
-export const GATEWAY_ARGS = ["--import", "tsx", "--conditions=react-server", "scripts/gateway.ts"] as const;
+export { GATEWAY_ARGS } from "../../e2e/support/app-server";
 
 /**
  * The source of a loopback upstream for {@link startChildServer}: it answers a small JSON order

@@ -10,9 +10,17 @@ export const APP_SERVER_ARGS = ["--import", "tsx", "--import", "./scripts/server
 /** `APP_SERVER_ARGS` as one shell command (for Playwright's webServer). */
 export const APP_SERVER_COMMAND = `node ${APP_SERVER_ARGS.join(" ")}`;
 
+/** `npm run gateway` (the agents' door alone), with tsx's loader in the same process rather than tsx's CLI (which would run it in a child). */
+export const GATEWAY_ARGS = ["--import", "tsx", "--conditions=react-server", "scripts/gateway.ts"] as const;
+
 /** Starts the app's server on `port` with `env`, under this node, in its own process group: `process.kill(-pid)` stops it and its exit is the server's. */
 export function spawnAppServer(port: number, env: NodeJS.ProcessEnv, stdio: StdioOptions = "ignore"): ChildProcess {
   return spawn(process.execPath, [...APP_SERVER_ARGS], { env: { ...env, PORT: String(port) }, stdio, detached: true });
+}
+
+/** Starts `npm run gateway` on 127.0.0.1:`port` with `env`, like {@link spawnAppServer}. */
+export function spawnGateway(port: number, env: NodeJS.ProcessEnv, stdio: StdioOptions = "ignore"): ChildProcess {
+  return spawn(process.execPath, [...GATEWAY_ARGS], { env: { ...env, QUIVER_GATEWAY_PORT: String(port) }, stdio, detached: true });
 }
 
 /** Stops a server `spawnAppServer` started and waits until it has exited: on SIGTERM it flushes its call log, a write a clean-up must not race. */
