@@ -12,6 +12,10 @@
  * sent (the DNS-rebinding scenario depends on them). A server of its own serves the run, with a
  * rate limit the suite's hundreds of requests stay under; it uses the e2e database, and the
  * spec removes what it created.
+ *
+ * The same server's authorization server for MCP clients (issue 24) is run through the suite's
+ * `authorization` command: its metadata endpoint scenario (RFC 8414 metadata at the issuer, with
+ * what an MCP client needs: PKCE S256, the endpoints, the issuer itself).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, request as httpRequest, type Server } from "node:http";
@@ -91,11 +95,10 @@ async function waitUntilServing(): Promise<void> {
   throw new Error(`The conformance server did not start on ${ORIGIN}.`);
 }
 
-/** Runs the suite's `server --requirements <revision>` against the persona; resolves with its exit code and output. */
-function runConformance(revision: string): Promise<{ code: number | null; output: string }> {
-  const url = `${proxyOrigin}/api/v1/personas/${PERSONA}/mcp`;
+/** Runs the suite with `args` (on Node 22); resolves with its exit code and output. */
+function runConformance(args: readonly string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const run = spawn(NODE_22, [CONFORMANCE, "server", "--url", url, "--requirements", revision, "--expected-failures", path.join(CONFORMANCE_DIR, `baseline-${revision}.yml`)], {
+    const run = spawn(NODE_22, [CONFORMANCE, ...args], {
       env: { ...process.env, NODE_OPTIONS: "" },
       // It writes its results where it runs: data/ is the e2e run's scratch folder (ignored by git).
       cwd: path.resolve("data"),
@@ -130,7 +133,8 @@ test.afterAll(async () => {
 
 for (const revision of REVISIONS) {
   test(`passes every scenario the ${revision} revision requires of a tools-only server`, async () => {
-    const { code, output } = await runConformance(revision);
+    const url = `${proxyOrigin}/api/v1/personas/${PERSONA}/mcp`;
+    const { code, output } = await runConformance(["server", "--url", url, "--requirements", revision, "--expected-failures", path.join(CONFORMANCE_DIR, `baseline-${revision}.yml`)]);
     const summary = output.slice(output.indexOf("=== SUMMARY ==="));
     expect(code, summary).toBe(0);
     // It ran the revision's set, and the scenarios Quiver is judged on passed outright.
@@ -142,3 +146,11 @@ for (const revision of REVISIONS) {
     expect(applicable.filter((scenario) => !passed(scenario)), summary).toEqual([]);
   });
 }
+
+test("the authorization server passes the suite's metadata endpoint scenario", async () => {
+  const { code, output } = await runConformance(["authorization", "--url", ORIGIN, "--scenario", "authorization-server-metadata-endpoint"]);
+  expect(code, output).toBe(0);
+  expect(output).toContain("[authorization-server-metadata     ] SUCCESS");
+  // Its one warning until Client ID Metadata Documents are switched on: the metadata does not yet say client_id_metadata_document_supported.
+  expect(output).toMatch(/Passed: 1\/1, 0 failed/);
+});
