@@ -14,6 +14,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
   Client,
+  OAuthError,
   StreamableHTTPClientTransport,
   UnauthorizedError,
   type OAuthClientMetadata,
@@ -151,6 +152,7 @@ test.describe("an MCP client connecting through OAuth", () => {
 
       const answered = callback.next();
       await page.getByRole("button", { name: "Approve" }).click();
+      await page.waitForURL(/\/callback\?/);
       const query = await answered;
       expect(query.get("error")).toBeNull();
       expect(query.get("iss")).toBe(E2E_BASE_URL);
@@ -192,7 +194,8 @@ test.describe("an MCP client connecting through OAuth", () => {
         body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: refreshed.refresh_token!, client_id: auth.clientInformation()!.client_id }),
       });
       expect(await reused.json()).toMatchObject({ error: "invalid_grant" });
-      await expect(client.listTools()).rejects.toBeInstanceOf(UnauthorizedError);
+      // The SDK client's own refresh is refused too (invalid_grant): it has to be approved again.
+      await expect(client.listTools()).rejects.toBeInstanceOf(OAuthError);
       await client.close();
     } finally {
       await stopObserving();
@@ -218,6 +221,7 @@ test.describe("an MCP client connecting through OAuth", () => {
         expect(query.get("error")).toBe("access_denied");
         expect(query.get("code")).toBeNull();
         expect(auth.tokens()).toBeUndefined();
+        await page.waitForURL(/\/callback\?/);
         await page.goto("/settings/connected-apps");
         await expect(page.getByRole("heading", { level: 1, name: "Connected apps" })).toBeVisible();
         await expect(page.getByText(appName)).toHaveCount(0);

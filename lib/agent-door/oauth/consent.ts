@@ -113,7 +113,7 @@ export async function approveConsentRequest(uid: string, picked: readonly string
     clientId: pending.clientId,
     grantId: pending.grantId,
     resources: slugs.map((slug) => ({ resource: mcpResourceUrl(issuer, slug), scope: personaScope(slug) })),
-    oidcScopes: pending.missingOidcScopes,
+    oidcScopes: pending.oidcScopes,
   });
   await inTransaction((tx) =>
     recordAudit(tx, {

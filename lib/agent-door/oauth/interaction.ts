@@ -20,8 +20,8 @@ export interface PendingInteraction {
   readonly redirectUri: string;
   /** The resource indicators the client sent (its MCP URLs), in order. */
   readonly resources: readonly string[];
-  /** OpenID scopes the request still needs granted (`openid` and the like), if it asked for any. */
-  readonly missingOidcScopes: readonly string[];
+  /** The OpenID scopes it asked for (`openid`, `offline_access`), which an approval grants besides the personas. */
+  readonly oidcScopes: readonly string[];
   /** The grant the client already holds from this operator, when it asks again for more. */
   readonly grantId: string | null;
 }
@@ -32,6 +32,9 @@ function requestWithCookies(cookieHeader: string, issuer: string): { request: In
   request.headers = { cookie: cookieHeader, "x-forwarded-proto": new URL(issuer).protocol.slice(0, -1) };
   return { request, response: new ServerResponse(request) };
 }
+
+/** oidc-provider's own scopes (its default `scopes`); a persona's scope belongs to its MCP URL instead. */
+const OIDC_SCOPES: ReadonlySet<string> = new Set(["openid", "offline_access"]);
 
 const asList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : typeof value === "string" ? [value] : []);
 
@@ -50,13 +53,14 @@ export async function findPendingInteraction(uid: string, cookieHeader: string):
     return null;
   }
   if (interaction.uid !== uid || interaction.result !== undefined) return null;
-  const { params, prompt } = interaction;
+  const { params } = interaction;
   return {
     uid,
     clientId: String(params.client_id),
     redirectUri: String(params.redirect_uri ?? ""),
     resources: asList(params.resource),
-    missingOidcScopes: asList(prompt.details.missingOIDCScope),
+    // Read from the request, not the prompt's details: a request that needs sign-in first reports only that.
+    oidcScopes: String(params.scope ?? "").split(" ").filter((scope) => OIDC_SCOPES.has(scope)),
     grantId: interaction.grantId ?? null,
   };
 }

@@ -100,14 +100,14 @@ describe.each(targets)("an MCP client through OAuth on $name", (target) => {
   const mcpUrl = (origin: string, slug: string) => `${origin}/api/v1/personas/${slug}/mcp`;
   const form = (body: Record<string, string>) => ({ method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(body) });
 
-  /** Registration, then the browser sent to authorize persona support: its cookies and the consent page's path. */
+  /** Registration, then the browser sent to authorize persona support (with `offline_access`, as the MCP SDK asks): its cookies and the consent page's path. */
   async function startAuthorization(origin: string) {
     const registration = { client_name: "Desktop agent", redirect_uris: [REDIRECT_URI], application_type: "native", token_endpoint_auth_method: "none" };
     const registered = await fetch(`${origin}/oauth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(registration) });
     const clientId = ((await registered.json()) as { client_id: string }).client_id;
     const verifier = randomBytes(32).toString("base64url");
     const query = new URLSearchParams({
-      client_id: clientId, redirect_uri: REDIRECT_URI, response_type: "code", state: "s1", scope: "persona:support",
+      client_id: clientId, redirect_uri: REDIRECT_URI, response_type: "code", state: "s1", scope: "persona:support offline_access", prompt: "consent",
       resource: mcpUrl(origin, "support"), code_challenge: createHash("sha256").update(verifier).digest("base64url"), code_challenge_method: "S256",
     });
     const jar = new CookieJar();
