@@ -62,7 +62,8 @@ export default async function ConnectedAppsPage() {
               const name = app.clientName ?? "An app without a name";
               return (
                 <Row key={app.grantId} label={name}>
-                  <Cell className="min-w-36 font-medium [overflow-wrap:anywhere]">
+                  {/* On phone cards the Revoke button sits at the top right: the name keeps clear of it. */}
+                  <Cell className="min-w-36 font-medium [overflow-wrap:anywhere] max-md:pr-24">
                     {name}
                     <span className="block text-xs font-normal text-muted-foreground">Name chosen by the app</span>
                   </Cell>
