@@ -7,25 +7,14 @@
  * Editors and viewers neither see nor reach the page, and a crafted create call is refused.
  * Shared state: the key is revoked at the end; the calls it made stay in the call log.
  */
-import { mkdirSync } from "node:fs";
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
 import { storageStateFor } from "./support/environment";
 import { MCP_PERSONA } from "./support/mcp-fixture";
+import { screenshots } from "./support/screenshots";
 import { callServerAction, serverActionId } from "./support/server-actions";
 
 const KEY_NAME = "e2e usage check";
 const TOOL = "e2e_play_forecast";
-const SCREENSHOTS = "data/screenshots";
-
-async function screenshots(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 for (const role of ["editor", "viewer"] as const) {
   test.describe(`as ${role}`, () => {

@@ -34,6 +34,8 @@ const LABELS: Partial<Record<AuditAction, string>> = {
   "user.oidc_unlink": "Single sign-on link removed",
   "api_key.create": "API key created",
   "api_key.revoke": "API key revoked",
+  "oauth_app.approve": "App approved (OAuth)",
+  "oauth_app.deny": "App denied (OAuth)",
   "oauth_app.revoke": "Connected app revoked",
   "credential.create": "Credential created",
   "credential.update": "Credential changed",

@@ -28,6 +28,7 @@ export const ROUTES = [
   { path: "/settings/users", status: 200, heading: "Operators" },
   { path: "/settings/account", status: 200, heading: "Your account" },
   { path: "/settings/api-keys", status: 200, heading: "API keys" },
+  { path: "/settings/connected-apps", status: 200, heading: "Connected apps" },
   { path: "/usage", status: 200, heading: "Usage" },
   { path: "/usage?range=week", status: 200, heading: "Usage" },
   { path: "/", status: 200, heading: "Overview" },

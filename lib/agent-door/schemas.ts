@@ -16,3 +16,15 @@ export const newApiKeySchema = z.object({
 
 /** The key to revoke. */
 export const apiKeyIdSchema = boundedText(INPUT_LIMITS.id).min(1, "Choose a key");
+
+/** An OAuth interaction's uid, as oidc-provider makes them (URL-safe). */
+const interactionUid = boundedText(INPUT_LIMITS.id).regex(/^[\w-]+$/, "Not a request id");
+
+/** An operator's answer to an app's request: approve (with the persona picked when the app named none) or deny. */
+export const consentAnswerSchema = z.object({
+  uid: interactionUid,
+  personaSlugs: boundedList(boundedText(INPUT_LIMITS.slug)),
+});
+
+/** The connected app (its grant) to revoke. */
+export const connectedAppIdSchema = boundedText(INPUT_LIMITS.id).min(1, "Choose an app");

@@ -46,6 +46,8 @@ export const AUDIT_ACTIONS = [
   "user.sign_out_everywhere",
   "api_key.create",
   "api_key.revoke",
+  "oauth_app.approve",
+  "oauth_app.deny",
   "oauth_app.revoke",
   "credential.create",
   "credential.update",

@@ -1,6 +1,7 @@
 import { ArrowRight } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { hasRole } from "@/lib/operators";
@@ -10,6 +11,14 @@ import { getExecutionConfig } from "@/lib/setup";
 import { searchModeThresholdFromEnv } from "@/lib/agent-door";
 
 export const metadata: Metadata = { title: "Settings" };
+
+function SettingsLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Link href={href} className="inline-flex items-center gap-1 text-sm font-medium text-accent-foreground hover:underline">
+      {children} <ArrowRight aria-hidden className="size-4" />
+    </Link>
+  );
+}
 
 export default async function SettingsPage() {
   const operator = await requirePageOperator();
@@ -29,17 +38,16 @@ export default async function SettingsPage() {
       <PageHeader title="Settings" description="Operators and how this installation is configured. Configuration comes from environment variables (see README)." />
       <div className="grid items-stretch gap-6 md:grid-cols-2">
         <Card title="Operators" description="Who can sign in, and with which role.">
-          <Link href="/settings/users" className="inline-flex items-center gap-1 text-sm font-medium text-accent-foreground hover:underline">
-            {isAdmin ? "Manage operators" : "See operators"} <ArrowRight aria-hidden className="size-4" />
-          </Link>
+          <SettingsLink href="/settings/users">{isAdmin ? "Manage operators" : "See operators"}</SettingsLink>
         </Card>
         <Card title="API keys" description="Keys agents use to call the runtime API and MCP servers (admins only).">
+          {isAdmin ? <SettingsLink href="/settings/api-keys">Manage API keys</SettingsLink> : <p className="text-sm text-muted-foreground">Ask an admin for a key: you are signed in as {operator.role}.</p>}
+        </Card>
+        <Card title="Connected apps" description="MCP clients approved in the browser (OAuth) for a persona (admins only).">
           {isAdmin ? (
-            <Link href="/settings/api-keys" className="inline-flex items-center gap-1 text-sm font-medium text-accent-foreground hover:underline">
-              Manage API keys <ArrowRight aria-hidden className="size-4" />
-            </Link>
+            <SettingsLink href="/settings/connected-apps">Manage connected apps</SettingsLink>
           ) : (
-            <p className="text-sm text-muted-foreground">Ask an admin for a key: you are signed in as {operator.role}.</p>
+            <p className="text-sm text-muted-foreground">An admin approves and revokes apps: you are signed in as {operator.role}.</p>
           )}
         </Card>
         <Card title="Configuration" description="Read-only here; set through environment variables.">

@@ -29,17 +29,19 @@ async function approve(clientId: string, clientName: string | undefined, operato
 describe.each(targets)("connected apps on $name", (target) => {
   const db = useTestDatabase(target);
 
-  it("lists each live grant with its client's name, operator and personas, all or one operator's", async () => {
+  it("lists each live grant with its client's name, operator, personas and last token, all or one operator's", async () => {
     const desktop = await approve("client-a", "Desktop agent", "op-1", ["support", "sales"]);
     const cli = await approve("client-b", undefined, "op-2", ["support"]);
     await new PrismaOauthAdapter("Grant").upsert("lapsed", { jti: "lapsed", kind: "Grant", accountId: "op-1", clientId: "client-a" }, -1);
 
     const apps = await listConnectedApps();
-    expect(apps.map(({ approvedAt, expiresAt, ...app }) => app)).toEqual([
+    expect(apps.map(({ approvedAt, expiresAt, lastUsedAt, ...app }) => app)).toEqual([
       { grantId: desktop, clientId: "client-a", clientName: "Desktop agent", operatorId: "op-1", personaSlugs: ["sales", "support"] },
       { grantId: cli, clientId: "client-b", clientName: null, operatorId: "op-2", personaSlugs: ["support"] },
     ]);
     expect(apps[0]!.expiresAt!.getTime()).toBeGreaterThan(Date.now());
+    // Each grant's newest access or refresh token says when the app last came.
+    for (const app of apps) expect(app.lastUsedAt!.getTime()).toBeGreaterThanOrEqual(app.approvedAt.getTime());
     expect((await listConnectedApps({ operatorId: "op-2" })).map((app) => app.grantId)).toEqual([cli]);
   });
 

@@ -9,7 +9,7 @@ import "server-only";
 import { recordAudit, type Actor } from "../../audit";
 import { inTransaction } from "../../db/transactions";
 import { NotFoundError } from "../../errors";
-import { listOauthRecords, type ListedOauthRecord } from "./oauth-records";
+import { lastTokenIssuedAt, listOauthRecords, type ListedOauthRecord } from "./oauth-records";
 import { personaOfMcpPath } from "./oauth-urls";
 
 export interface ConnectedAppDTO {
@@ -24,6 +24,8 @@ export interface ConnectedAppDTO {
   readonly approvedAt: Date;
   /** When the approval lapses unless revoked before. */
   readonly expiresAt: Date | null;
+  /** When it last got a token (so last called, to within an access token's 5 minutes); null when it holds none. */
+  readonly lastUsedAt: Date | null;
 }
 
 /** The personas a stored grant covers: its resources that are persona MCP URLs. */
@@ -34,16 +36,18 @@ function personasOf(payload: { resources?: Record<string, unknown> }): string[] 
     .sort();
 }
 
-function toDTO(grant: ListedOauthRecord, clientNames: ReadonlyMap<string, string>): ConnectedAppDTO {
+function toDTO(grant: ListedOauthRecord, clientNames: ReadonlyMap<string, string>, lastUse: ReadonlyMap<string, Date>): ConnectedAppDTO {
   const clientId = grant.clientId ?? "";
+  const grantId = grant.grantId ?? "";
   return {
-    grantId: grant.grantId ?? "",
+    grantId,
     clientId,
     clientName: clientNames.get(clientId) ?? null,
     operatorId: grant.accountId ?? "",
     personaSlugs: personasOf(JSON.parse(grant.payload) as { resources?: Record<string, unknown> }),
     approvedAt: grant.createdAt,
     expiresAt: grant.expiresAt,
+    lastUsedAt: lastUse.get(grantId) ?? null,
   };
 }
 
@@ -58,7 +62,8 @@ async function connectedApps(filter: { accountId?: string; grantId?: string }): 
       return client.clientId !== null && typeof name === "string" ? [[client.clientId, name] as const] : [];
     }),
   );
-  return grants.map((grant) => toDTO(grant, clientNames));
+  const lastUse = await lastTokenIssuedAt(grants.flatMap((grant) => (grant.grantId === null ? [] : [grant.grantId])));
+  return grants.map((grant) => toDTO(grant, clientNames, lastUse));
 }
 
 /** The apps approved and not yet lapsed or revoked — every operator's, or only `operatorId`'s — oldest first. */

@@ -110,6 +110,18 @@ describe.each(targets)("the OAuth door on $name", (target) => {
     expect(row?.clientId).toBe(client.client_id);
   });
 
+  it("registers a client that asks for a persona's scope (as the MCP SDK does) without a scope restriction", async () => {
+    const origin = await start();
+    const response = await register(origin, { ...desktopClient, scope: "persona:support" });
+    expect(response.status).toBe(201);
+    const client = await json(response);
+    expect(client).toMatchObject({ client_name: "Desktop agent" });
+    expect(client.scope).toBeUndefined();
+    const oversized = await register(origin, { ...desktopClient, client_uri: `https://example.com/${"a".repeat(70_000)}` });
+    expect(oversized.status).toBe(413);
+    expect(await db().oauthRecord.count({ where: { kind: "Client" } })).toBe(1);
+  });
+
   it("caps registrations per client address, answering 429 with Retry-After and storing nothing more", async () => {
     const origin = await start();
     for (let count = 0; count < REGISTRATIONS_PER_HOUR; count++) expect((await register(origin, desktopClient)).status).toBe(201);

@@ -1,8 +1,8 @@
 /**
  * An MCP client connecting through OAuth (issue 24), end to end over real HTTP on loopback, against
  * a real database (SQLite, and PostgreSQL when reachable): it registers, sends the operator to the
- * authorization endpoint for one persona's MCP URL, the operator approves (here a stand-in for the
- * dashboard's consent page, calling oidc-provider's interaction API as that page will), the client
+ * authorization endpoint for one persona's MCP URL, an admin approves (the consent page's own
+ * approval, with the browser's interaction cookie, and audited), the client
  * swaps the code (PKCE) for tokens and calls the persona's MCP tools with the access token — rate
  * limited and logged under the client's name —, is refused on another persona, and rotates its
  * refresh token, whose reuse revokes the whole grant; an operator revoking the app under Connected
@@ -12,7 +12,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { SYSTEM_ACTOR } from "../../audit/events";
+import { SYSTEM_ACTOR, type Actor } from "../../audit/events";
 import { saveTool } from "../../catalog/tool-saves";
 import { databaseTargets, useTestDatabase } from "../../db/test-support/databases";
 import { dumpAllTables, dumpText } from "../../db/test-support/raw-rows";
@@ -25,7 +25,7 @@ import { startGateway, type Gateway } from "../gateway/node-server";
 import { closeMcpClients, connectMcpClientAt } from "../mcp/mcp-test-client";
 import { OAUTH_GRANT_KEY_PREFIX } from "./access-tokens";
 import { listConnectedApps, revokeConnectedApp } from "./connected-apps";
-import { oauthServerFromEnv } from "./provider";
+import { approveConsentRequest, denyConsentRequest, loadConsentRequest } from "./consent";
 
 process.env.NEXTAUTH_SECRET = randomBytes(32).toString("base64");
 process.env.QUIVER_ENCRYPTION_KEY = generateEncryptionKey();
@@ -34,7 +34,7 @@ process.env.QUIVER_ALLOWED_HOSTS = "127.0.0.1";
 const targets = await databaseTargets();
 
 const REDIRECT_URI = "http://127.0.0.1:7777/callback";
-const OPERATOR = "operator-1";
+const OPERATOR = { id: "operator-1", email: "admin@example.test" };
 
 let upstream: Upstream;
 beforeAll(async () => {
@@ -57,17 +57,17 @@ class CookieJar {
   }
 }
 
-/** The dashboard's consent page as the next step will build it: the operator signed in and approved the resource asked for. */
-async function startConsentPage(): Promise<Server> {
-  const { provider } = oauthServerFromEnv();
+/** The consent page's approval as its server action makes it (the admin signed in, the browser's cookies), answering with where the browser goes next. */
+async function startConsentPage(admin: Actor & { id: string }): Promise<Server> {
   const server = createServer((request, response) => {
-    void (async () => {
-      const { params } = await provider.interactionDetails(request, response);
-      const grant = new provider.Grant({ accountId: OPERATOR, clientId: params.client_id as string });
-      grant.addResourceScope(params.resource as string, params.scope as string);
-      const returnTo = await provider.interactionResult(request, response, { login: { accountId: OPERATOR }, consent: { grantId: await grant.save() } });
-      response.end(returnTo);
-    })();
+    const uid = (request.url ?? "").split("/").pop() ?? "";
+    approveConsentRequest(uid, [], request.headers.cookie ?? "", admin).then(
+      (continueTo) => response.end(continueTo),
+      (error: unknown) => {
+        response.statusCode = 500;
+        response.end(String(error));
+      },
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return server;
@@ -89,31 +89,39 @@ describe.each(targets)("an MCP client through OAuth on $name", (target) => {
     const definition = parseToolDefinition({ name: "lookup", description: "Looks an order up.", request: { method: "GET", url: `${upstream.origin}/orders` }, response: { extract: "json_path", path: "data.status" } });
     await saveTool({ definition, baseVersion: null, actor: SYSTEM_ACTOR });
     for (const slug of ["support", "sales"]) await createPersona({ slug, name: slug, grant: "all" }, SYSTEM_ACTOR);
+    await db().user.create({ data: { id: OPERATOR.id, email: OPERATOR.email, name: "Admin", role: "admin", passwordHash: "unused" } });
     gateway = await startGateway({ host: "127.0.0.1", port: 0 });
     const origin = gateway.origin;
     process.env.NEXTAUTH_URL = origin;
-    consent = await startConsentPage();
+    consent = await startConsentPage(OPERATOR);
     return origin;
   }
 
   const mcpUrl = (origin: string, slug: string) => `${origin}/api/v1/personas/${slug}/mcp`;
   const form = (body: Record<string, string>) => ({ method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(body) });
 
-  /** Registration, authorization for persona support (approved), and the code swapped for tokens. */
-  async function connectApp(origin: string) {
+  /** Registration, then the browser sent to authorize persona support (with `offline_access`, as the MCP SDK asks): its cookies and the consent page's path. */
+  async function startAuthorization(origin: string) {
     const registration = { client_name: "Desktop agent", redirect_uris: [REDIRECT_URI], application_type: "native", token_endpoint_auth_method: "none" };
     const registered = await fetch(`${origin}/oauth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(registration) });
     const clientId = ((await registered.json()) as { client_id: string }).client_id;
     const verifier = randomBytes(32).toString("base64url");
     const query = new URLSearchParams({
-      client_id: clientId, redirect_uri: REDIRECT_URI, response_type: "code", state: "s1", scope: "persona:support",
+      client_id: clientId, redirect_uri: REDIRECT_URI, response_type: "code", state: "s1", scope: "persona:support offline_access", prompt: "consent",
       resource: mcpUrl(origin, "support"), code_challenge: createHash("sha256").update(verifier).digest("base64url"), code_challenge_method: "S256",
     });
     const jar = new CookieJar();
     const started = await fetch(`${origin}/oauth/authorize?${query}`, { redirect: "manual" });
     jar.keep(started);
+    const consentPath = new URL(started.headers.get("location")!, origin).pathname;
+    return { clientId, verifier, jar, consentPath, uid: consentPath.split("/").pop()! };
+  }
+
+  /** Registration, authorization for persona support (approved), and the code swapped for tokens. */
+  async function connectApp(origin: string) {
+    const { clientId, verifier, jar, consentPath } = await startAuthorization(origin);
     const consentAddress = consent!.address() as AddressInfo;
-    const approved = await fetch(`http://127.0.0.1:${consentAddress.port}${new URL(started.headers.get("location")!, origin).pathname}`, { headers: { cookie: jar.header } });
+    const approved = await fetch(`http://127.0.0.1:${consentAddress.port}${consentPath}`, { headers: { cookie: jar.header } });
     jar.keep(approved);
     const resumed = await fetch(await approved.text(), { redirect: "manual", headers: { cookie: jar.header } });
     const callback = new URL(resumed.headers.get("location")!);
@@ -179,13 +187,39 @@ describe.each(targets)("an MCP client through OAuth on $name", (target) => {
   it("lists the approved app under Connected apps, and revoking it ends its access and refresh tokens at once", async () => {
     const origin = await setUp();
     const app = await connectApp(origin);
-    const [connected] = await listConnectedApps({ operatorId: OPERATOR });
-    expect(connected).toMatchObject({ clientId: app.clientId, clientName: "Desktop agent", operatorId: OPERATOR, personaSlugs: ["support"] });
+    const [connected] = await listConnectedApps({ operatorId: OPERATOR.id });
+    expect(connected).toMatchObject({ clientId: app.clientId, clientName: "Desktop agent", operatorId: OPERATOR.id, personaSlugs: ["support"] });
+    expect(connected?.lastUsedAt).toBeInstanceOf(Date);
+    const [approval] = await db().auditEvent.findMany({ where: { action: "oauth_app.approve" } });
+    expect(approval).toMatchObject({ actorId: OPERATOR.id, targetType: "oauth_app", targetId: connected!.grantId, targetName: "Desktop agent" });
     expect((await mcpRequest(origin, "support", `Bearer ${app.access_token}`)).status).toBe(200);
 
     await revokeConnectedApp(connected!.grantId, SYSTEM_ACTOR);
     expect((await mcpRequest(origin, "support", `Bearer ${app.access_token}`)).status).toBe(401);
     const refreshed = await fetch(`${origin}/oauth/token`, form({ grant_type: "refresh_token", refresh_token: app.refresh_token, client_id: app.clientId }));
     expect(await refreshed.json()).toMatchObject({ error: "invalid_grant" });
+  });
+
+  it("shows the request only to the browser that started it, with the persona's tools counted, and a denial sends access_denied and grants nothing", async () => {
+    const origin = await setUp();
+    const note = parseToolDefinition({ name: "add_note", description: "Adds a note to an order.", side_effect: true, request: { method: "POST", url: `${upstream.origin}/notes` } });
+    await saveTool({ definition: note, baseVersion: null, actor: SYSTEM_ACTOR });
+    const { jar, uid } = await startAuthorization(origin);
+    expect(await loadConsentRequest(uid, "")).toBeNull();
+    const request = await loadConsentRequest(uid, jar.header);
+    expect(request).toMatchObject({ uid, client: { name: "Desktop agent", redirectHost: "127.0.0.1:7777" }, unknownResources: [] });
+    // Every tool of the persona: lookup and the built-in ones read-only, add_note side-effecting.
+    expect(request?.requested).toEqual([{ slug: "support", name: "support", readOnlyTools: expect.any(Number), sideEffectingTools: 1 }]);
+    expect(request?.requested[0]?.readOnlyTools).toBeGreaterThanOrEqual(1);
+
+    const continueTo = await denyConsentRequest(uid, jar.header, OPERATOR);
+    const resumed = await fetch(continueTo, { redirect: "manual", headers: { cookie: jar.header } });
+    const callback = new URL(resumed.headers.get("location")!);
+    expect(callback.searchParams.get("error")).toBe("access_denied");
+    expect(callback.searchParams.get("code")).toBeNull();
+    expect(await listConnectedApps()).toEqual([]);
+    expect(await db().auditEvent.count({ where: { action: "oauth_app.deny", actorId: OPERATOR.id } })).toBe(1);
+    // Answered: the page no longer offers it.
+    expect(await loadConsentRequest(uid, jar.header)).toBeNull();
   });
 });

@@ -15,6 +15,7 @@ import { pruneExpiredOauthRecords } from "./oauth-records";
 import { mcpResourceUrl, personaOfMcpPath, PROTECTED_RESOURCE_METADATA_PREFIX, REGISTRATION_PATH } from "./oauth-urls";
 import { oauthServerFromEnv, personaScope, type OauthServer } from "./provider";
 import { consumeRegistration } from "./registration-limit";
+import { withoutRequestedScope } from "./registration-scope";
 
 /** Expired codes, tokens and interactions are deleted at most this often per process, on OAuth traffic (which is what creates them). */
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
@@ -80,7 +81,7 @@ export function handleOauthRequest(request: IncomingMessage, response: ServerRes
   pruneNowAndThen();
 }
 
-/** Hands a registration to the provider while `address` has registrations left this hour; else 429 with Retry-After. */
+/** Hands a registration to the provider, without the scope it asks for (registration-scope.ts), while `address` has registrations left this hour; else 429 with Retry-After. */
 async function registerWithinLimit(request: IncomingMessage, response: ServerResponse, address: string, register: OauthServer["listener"]): Promise<void> {
   let allowed: Awaited<ReturnType<typeof consumeRegistration>>;
   try {
@@ -95,7 +96,12 @@ async function registerWithinLimit(request: IncomingMessage, response: ServerRes
     sendJson(response, 429, { error: "too_many_requests", error_description: description }, { "Retry-After": String(allowed.retryAfterSeconds) });
     return;
   }
-  await register(request, response);
+  const replay = await withoutRequestedScope(request);
+  if (replay === null) {
+    sendJson(response, 413, { error: "invalid_client_metadata", error_description: "The registration is too large." });
+    return;
+  }
+  await register(replay, response);
 }
 
 /**

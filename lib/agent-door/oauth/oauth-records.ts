@@ -94,3 +94,18 @@ export async function listOauthRecords(kind: string, { accountId, grantId, clien
     orderBy: { createdAt: "asc" },
   });
 }
+
+/**
+ * When each of `grantIds` last had a token issued (a code swapped or a refresh), by grant id.
+ * Access tokens last minutes, so an app in use gets one at least that often: this is its last use,
+ * to within an access token's lifetime. A grant with no token left is missing from the map.
+ */
+export async function lastTokenIssuedAt(grantIds: readonly string[]): Promise<Map<string, Date>> {
+  if (grantIds.length === 0) return new Map();
+  const rows = await getDb().oauthRecord.groupBy({
+    by: ["grantId"],
+    where: { kind: { in: ["AccessToken", "RefreshToken"] }, grantId: { in: [...grantIds] } },
+    _max: { createdAt: true },
+  });
+  return new Map(rows.flatMap((row) => (row.grantId !== null && row._max.createdAt !== null ? [[row.grantId, row._max.createdAt] as const] : [])));
+}

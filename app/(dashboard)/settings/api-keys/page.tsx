@@ -8,11 +8,10 @@ import { KEY_STATUS_BADGE, keyStatus, revokedFocusId } from "@/components/api-ke
 import { RevokeKeyButton } from "@/components/api-keys/revoke-key-button";
 import { Badge, StatusBadge } from "@/components/ui/badge";
 import { buttonVariants } from "@/components/ui/button";
-import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Cell, Row, Table } from "@/components/ui/table";
-import { formatTime } from "@/components/usage/format";
+import { Stamp } from "@/components/usage/stamp";
 import { hasRole } from "@/lib/operators";
 import { requirePageOperator } from "@/lib/operators/session";
 import { listApiKeys } from "@/lib/agent-door";
@@ -34,16 +33,6 @@ function DocsLinks() {
       ; each persona&apos;s MCP server is at <code className="font-mono text-xs break-all">/api/v1/personas/&#123;slug&#125;/mcp</code>. Agents send the key as{" "}
       <code className="font-mono text-xs">Authorization: Bearer …</code>.
     </>
-  );
-}
-
-/** A UTC time that wraps between its date and its clock time, never inside either. */
-function Stamp({ at, className }: { at: Date; className?: string }) {
-  const [date, time] = formatTime(at).split(" ");
-  return (
-    <time dateTime={at.toISOString()} className={cn("tabular-nums", className)}>
-      <span className="whitespace-nowrap">{date}</span> <span className="whitespace-nowrap">{time} UTC</span>
-    </time>
   );
 }
 
