@@ -1,4 +1,4 @@
-import { KeyRound, ShieldAlert } from "lucide-react";
+import { KeyRound } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CreateKeyDialog } from "@/components/api-keys/create-key-dialog";
@@ -9,6 +9,7 @@ import { RevokeKeyButton } from "@/components/api-keys/revoke-key-button";
 import { Badge, StatusBadge } from "@/components/ui/badge";
 import { buttonVariants } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { AdminOnlyPage } from "@/components/shell/admin-only-page";
 import { PageHeader } from "@/components/ui/page-header";
 import { Cell, Row, Table } from "@/components/ui/table";
 import { Stamp } from "@/components/usage/stamp";
@@ -40,12 +41,9 @@ export default async function ApiKeysPage() {
   const operator = await requirePageOperator();
   if (!hasRole(operator.role, "admin")) {
     return (
-      <>
-        <PageHeader breadcrumbs={BREADCRUMBS} title="API keys" description={DESCRIPTION} />
-        <EmptyState icon={ShieldAlert} title="Only admins manage API keys">
-          You are signed in as {operator.role}. Ask an admin for a key if an agent needs one.
-        </EmptyState>
-      </>
+      <AdminOnlyPage breadcrumbs={BREADCRUMBS} title="API keys" description={DESCRIPTION} refusal="Only admins manage API keys">
+        You are signed in as {operator.role}. Ask an admin for a key if an agent needs one.
+      </AdminOnlyPage>
     );
   }
   const [keys, personas] = await Promise.all([listApiKeys(), listPersonas()]);

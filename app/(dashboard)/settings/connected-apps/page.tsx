@@ -1,9 +1,10 @@
-import { PlugZap, ShieldAlert } from "lucide-react";
+import { PlugZap } from "lucide-react";
 import type { Metadata } from "next";
 import { CONNECTED_APPS_COUNT_ID, RevokeAppButton } from "@/components/oauth/revoke-app-button";
 import { EmailAddress } from "@/components/api-keys/email-address";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
+import { AdminOnlyPage } from "@/components/shell/admin-only-page";
 import { PageHeader } from "@/components/ui/page-header";
 import { Cell, Row, Table } from "@/components/ui/table";
 import { Stamp } from "@/components/usage/stamp";
@@ -30,12 +31,9 @@ export default async function ConnectedAppsPage() {
   const operator = await requirePageOperator();
   if (!hasRole(operator.role, "admin")) {
     return (
-      <>
-        <PageHeader breadcrumbs={BREADCRUMBS} title="Connected apps" description={DESCRIPTION} />
-        <EmptyState icon={ShieldAlert} title="Only admins manage connected apps">
-          You are signed in as {operator.role}. Ask an admin to approve or revoke an app.
-        </EmptyState>
-      </>
+      <AdminOnlyPage breadcrumbs={BREADCRUMBS} title="Connected apps" description={DESCRIPTION} refusal="Only admins manage connected apps">
+        You are signed in as {operator.role}. Ask an admin to approve or revoke an app.
+      </AdminOnlyPage>
     );
   }
   const [apps, users] = await Promise.all([listConnectedApps(), listUsers()]);
