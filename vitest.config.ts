@@ -1,6 +1,11 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+// The https loopback host of the OAuth tests presents the test certificate. Node reads extra trust
+// anchors once, at start-up: the test processes, forked from this one, take them from here (in
+// place of any the machine sets: tests reach loopback only).
+process.env.NODE_EXTRA_CA_CERTS = fileURLToPath(new URL("./e2e/support/tls/loopback-test-cert.pem", import.meta.url));
+
 export default defineConfig({
   resolve: {
     alias: {

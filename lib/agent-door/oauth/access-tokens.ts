@@ -10,6 +10,7 @@ import "server-only";
 import { agentError } from "../errors";
 import { authenticateAgent, bearerToken, type AgentAuthResult } from "../auth";
 import { TOKEN_PREFIX } from "../api-keys";
+import { knownClients } from "./client-names";
 import { mcpResourceUrl } from "./oauth-urls";
 import { oauthServerFromEnv } from "./provider";
 
@@ -29,11 +30,12 @@ export async function authenticateAccessToken(token: string, personaSlug: string
   if (accessToken.aud !== mcpResourceUrl(origin, personaSlug)) {
     return agentError("unauthorized", `The access token is not for persona "${personaSlug}": ask for one with this MCP URL as its resource.`);
   }
-  const client = await provider.Client.find(accessToken.clientId);
+  const { clientId } = accessToken;
+  const client = (await knownClients([clientId])).get(clientId);
   if (client === undefined) return agentError("unauthorized", "The access token's client is no longer registered.");
   return {
     ok: true,
-    identity: { keyId: `${OAUTH_GRANT_KEY_PREFIX}${accessToken.grantId}`, keyName: (client.clientName ?? client.clientId).slice(0, MAX_CLIENT_NAME_LENGTH), personaSlug },
+    identity: { keyId: `${OAUTH_GRANT_KEY_PREFIX}${accessToken.grantId}`, keyName: (client.name ?? clientId).slice(0, MAX_CLIENT_NAME_LENGTH), personaSlug },
   };
 }
 

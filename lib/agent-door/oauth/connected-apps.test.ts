@@ -36,8 +36,8 @@ describe.each(targets)("connected apps on $name", (target) => {
 
     const apps = await listConnectedApps();
     expect(apps.map(({ approvedAt, expiresAt, lastUsedAt, ...app }) => app)).toEqual([
-      { grantId: desktop, clientId: "client-a", clientName: "Desktop agent", operatorId: "op-1", personaSlugs: ["sales", "support"] },
-      { grantId: cli, clientId: "client-b", clientName: null, operatorId: "op-2", personaSlugs: ["support"] },
+      { grantId: desktop, clientId: "client-a", clientName: "Desktop agent", operatorId: "op-1", personaSlugs: ["sales", "support"], verifiedHost: null },
+      { grantId: cli, clientId: "client-b", clientName: null, operatorId: "op-2", personaSlugs: ["support"], verifiedHost: null },
     ]);
     expect(apps[0]!.expiresAt!.getTime()).toBeGreaterThan(Date.now());
     // Each grant's newest access or refresh token says when the app last came.

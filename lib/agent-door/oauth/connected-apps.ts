@@ -9,14 +9,17 @@ import "server-only";
 import { recordAudit, type Actor } from "../../audit";
 import { inTransaction } from "../../db/transactions";
 import { NotFoundError } from "../../errors";
+import { knownClients, type KnownClient } from "./client-names";
 import { lastTokenIssuedAt, listOauthRecords, type ListedOauthRecord } from "./oauth-records";
 import { personaOfMcpPath } from "./oauth-urls";
 
 export interface ConnectedAppDTO {
   readonly grantId: string;
   readonly clientId: string;
-  /** The name the app registered with; null when it gave none (or is no longer registered). */
+  /** The name the app gave (registering, or in its metadata document); null when it gave none (or is no longer registered). */
   readonly clientName: string | null;
+  /** The host whose metadata document vouches for the app; null for an app that registered itself. */
+  readonly verifiedHost: string | null;
   /** The operator who approved it. */
   readonly operatorId: string;
   /** The personas whose MCP URLs it may call. */
@@ -36,13 +39,14 @@ function personasOf(payload: { resources?: Record<string, unknown> }): string[] 
     .sort();
 }
 
-function toDTO(grant: ListedOauthRecord, clientNames: ReadonlyMap<string, string>, lastUse: ReadonlyMap<string, Date>): ConnectedAppDTO {
+function toDTO(grant: ListedOauthRecord, clients: ReadonlyMap<string, KnownClient>, lastUse: ReadonlyMap<string, Date>): ConnectedAppDTO {
   const clientId = grant.clientId ?? "";
   const grantId = grant.grantId ?? "";
   return {
     grantId,
     clientId,
-    clientName: clientNames.get(clientId) ?? null,
+    clientName: clients.get(clientId)?.name ?? null,
+    verifiedHost: clients.get(clientId)?.verifiedHost ?? null,
     operatorId: grant.accountId ?? "",
     personaSlugs: personasOf(JSON.parse(grant.payload) as { resources?: Record<string, unknown> }),
     approvedAt: grant.createdAt,
@@ -55,15 +59,9 @@ function toDTO(grant: ListedOauthRecord, clientNames: ReadonlyMap<string, string
 async function connectedApps(filter: { accountId?: string; grantId?: string }): Promise<ConnectedAppDTO[]> {
   const grants = await listOauthRecords("Grant", filter);
   const clientIds = [...new Set(grants.map((grant) => grant.clientId).filter((id): id is string => id !== null))];
-  const clients = await listOauthRecords("Client", { clientIds });
-  const clientNames = new Map(
-    clients.flatMap((client) => {
-      const name = (JSON.parse(client.payload) as { client_name?: unknown }).client_name;
-      return client.clientId !== null && typeof name === "string" ? [[client.clientId, name] as const] : [];
-    }),
-  );
+  const clients = await knownClients(clientIds);
   const lastUse = await lastTokenIssuedAt(grants.flatMap((grant) => (grant.grantId === null ? [] : [grant.grantId])));
-  return grants.map((grant) => toDTO(grant, clientNames, lastUse));
+  return grants.map((grant) => toDTO(grant, clients, lastUse));
 }
 
 /** The apps approved and not yet lapsed or revoked — every operator's, or only `operatorId`'s — oldest first. */

@@ -10,6 +10,7 @@ import { recordAudit, type Actor } from "../../audit";
 import { inTransaction } from "../../db/transactions";
 import { NotFoundError, ValidationError } from "../../errors";
 import { listResolvedPersonas } from "../../personas/server";
+import { rememberApprovedDocumentClient } from "./client-names";
 import { findPendingInteraction, findRequestingClient, finishInteraction, saveGrant, type PendingInteraction } from "./interaction";
 import { mcpResourceUrl, personaOfResource } from "./oauth-urls";
 import { oauthServerFromEnv, personaScope } from "./provider";
@@ -30,8 +31,13 @@ export interface ConsentRequestDTO {
   readonly uid: string;
   readonly client: {
     readonly id: string;
-    /** The name it registered with: chosen by the app itself, so unverified. Null when it gave none. */
+    /** The name it gave (registering, or in its metadata document): chosen by the app itself. Null when it gave none. */
     readonly name: string | null;
+    /**
+     * The host that vouches for the app: its client id is the https URL of its metadata document
+     * there, which Quiver read. Null when the app registered itself (nothing vouches for it).
+     */
+    readonly verifiedHost: string | null;
     /** The host the answer (the code) is sent to. */
     readonly redirectHost: string;
   };
@@ -73,7 +79,7 @@ export async function loadConsentRequest(uid: string, cookieHeader: string): Pro
     if (offer === undefined) unknownResources.push(resource);
     else requested.push(offer);
   }
-  return { uid, client: { id: pending.clientId, name: client.name, redirectHost: hostOf(pending.redirectUri) }, requested, unknownResources, personas };
+  return { uid, client: { id: pending.clientId, name: client.name, verifiedHost: client.fromMetadataDocument ? hostOf(pending.clientId) : null, redirectHost: hostOf(pending.redirectUri) }, requested, unknownResources, personas };
 }
 
 async function pendingOrThrow(uid: string, cookieHeader: string): Promise<PendingInteraction> {
@@ -115,6 +121,7 @@ export async function approveConsentRequest(uid: string, picked: readonly string
     resources: slugs.map((slug) => ({ resource: mcpResourceUrl(issuer, slug), scope: personaScope(slug) })),
     oidcScopes: pending.oidcScopes,
   });
+  if (client?.fromMetadataDocument === true) await rememberApprovedDocumentClient(pending.clientId, client.name);
   await inTransaction((tx) =>
     recordAudit(tx, {
       actor: admin, action: "oauth_app.approve", targetType: "oauth_app", targetId: grantId, targetName: auditName(client?.name ?? null, pending.clientId),

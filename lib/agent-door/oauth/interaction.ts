@@ -10,6 +10,7 @@ import "server-only";
  */
 import { IncomingMessage, ServerResponse } from "node:http";
 import { Socket } from "node:net";
+import type Provider from "oidc-provider";
 import type { InteractionResults } from "oidc-provider";
 import { oauthServerFromEnv } from "./provider";
 
@@ -84,13 +85,22 @@ export interface RequestingClient {
   readonly name: string | null;
   readonly clientUri: string | null;
   readonly redirectUris: readonly string[];
+  /** Whether its details came from its metadata document (its id is that document's https URL), rather than from registering itself. */
+  readonly fromMetadataDocument: boolean;
 }
 
-/** The registered client `clientId`, or null when it is gone. */
+/** The client `clientId` (registered, or read from its metadata document), or null when it is gone or its document cannot be read. */
 export async function findRequestingClient(clientId: string): Promise<RequestingClient | null> {
-  const client = await oauthServerFromEnv().provider.Client.find(clientId);
+  let client: Awaited<ReturnType<Provider["Client"]["find"]>>;
+  try {
+    client = await oauthServerFromEnv().provider.Client.find(clientId);
+  } catch {
+    // A metadata document that can no longer be fetched or read (oidc-provider's InvalidClient).
+    return null;
+  }
   if (client === undefined) return null;
-  return { name: client.clientName ?? null, clientUri: client.clientUri ?? null, redirectUris: client.redirectUris ?? [] };
+  const fromMetadataDocument = (client as { clientIdMetadataDocument?: boolean }).clientIdMetadataDocument === true;
+  return { name: client.clientName ?? null, clientUri: client.clientUri ?? null, redirectUris: client.redirectUris ?? [], fromMetadataDocument };
 }
 
 /**

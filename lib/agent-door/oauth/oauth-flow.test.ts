@@ -8,11 +8,10 @@
  * refresh token, whose reuse revokes the whole grant; an operator revoking the app under Connected
  * apps ends its tokens at once. No token or code is stored in plain text.
  */
-import { createHash, randomBytes } from "node:crypto";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { randomBytes } from "node:crypto";
+import type { Server } from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { SYSTEM_ACTOR, type Actor } from "../../audit/events";
+import { SYSTEM_ACTOR } from "../../audit/events";
 import { saveTool } from "../../catalog/tool-saves";
 import { databaseTargets, useTestDatabase } from "../../db/test-support/databases";
 import { dumpAllTables, dumpText } from "../../db/test-support/raw-rows";
@@ -25,7 +24,8 @@ import { startGateway, type Gateway } from "../gateway/node-server";
 import { closeMcpClients, connectMcpClientAt } from "../mcp/mcp-test-client";
 import { OAUTH_GRANT_KEY_PREFIX } from "./access-tokens";
 import { listConnectedApps, revokeConnectedApp } from "./connected-apps";
-import { approveConsentRequest, denyConsentRequest, loadConsentRequest } from "./consent";
+import { denyConsentRequest, loadConsentRequest } from "./consent";
+import { connectApp, form, mcpRequest, mcpUrl, registerClient, startAuthorization, startConsentPage } from "./oauth-test-client";
 
 process.env.NEXTAUTH_SECRET = randomBytes(32).toString("base64");
 process.env.QUIVER_ENCRYPTION_KEY = generateEncryptionKey();
@@ -33,7 +33,6 @@ process.env.QUIVER_DESTINATION_ALLOWLIST = "127.0.0.1";
 process.env.QUIVER_ALLOWED_HOSTS = "127.0.0.1";
 const targets = await databaseTargets();
 
-const REDIRECT_URI = "http://127.0.0.1:7777/callback";
 const OPERATOR = { id: "operator-1", email: "admin@example.test" };
 
 let upstream: Upstream;
@@ -41,37 +40,6 @@ beforeAll(async () => {
   upstream = await startUpstream((_request, response) => reply(response, 200, { data: { status: "shipped" } }));
 });
 afterAll(() => upstream.close());
-
-/** The cookies a browser would keep, by name (paths ignored: every request here belongs to one flow). */
-class CookieJar {
-  private readonly cookies = new Map<string, string>();
-  keep(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ""] = line.split(";");
-      const at = pair.indexOf("=");
-      this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-  }
-  get header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  }
-}
-
-/** The consent page's approval as its server action makes it (the admin signed in, the browser's cookies), answering with where the browser goes next. */
-async function startConsentPage(admin: Actor & { id: string }): Promise<Server> {
-  const server = createServer((request, response) => {
-    const uid = (request.url ?? "").split("/").pop() ?? "";
-    approveConsentRequest(uid, [], request.headers.cookie ?? "", admin).then(
-      (continueTo) => response.end(continueTo),
-      (error: unknown) => {
-        response.statusCode = 500;
-        response.end(String(error));
-      },
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return server;
-}
 
 describe.each(targets)("an MCP client through OAuth on $name", (target) => {
   const db = useTestDatabase(target);
@@ -97,54 +65,11 @@ describe.each(targets)("an MCP client through OAuth on $name", (target) => {
     return origin;
   }
 
-  const mcpUrl = (origin: string, slug: string) => `${origin}/api/v1/personas/${slug}/mcp`;
-  const form = (body: Record<string, string>) => ({ method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(body) });
-
-  /** Registration, then the browser sent to authorize persona support (with `offline_access`, as the MCP SDK asks): its cookies and the consent page's path. */
-  async function startAuthorization(origin: string) {
-    const registration = { client_name: "Desktop agent", redirect_uris: [REDIRECT_URI], application_type: "native", token_endpoint_auth_method: "none" };
-    const registered = await fetch(`${origin}/oauth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(registration) });
-    const clientId = ((await registered.json()) as { client_id: string }).client_id;
-    const verifier = randomBytes(32).toString("base64url");
-    const query = new URLSearchParams({
-      client_id: clientId, redirect_uri: REDIRECT_URI, response_type: "code", state: "s1", scope: "persona:support offline_access", prompt: "consent",
-      resource: mcpUrl(origin, "support"), code_challenge: createHash("sha256").update(verifier).digest("base64url"), code_challenge_method: "S256",
-    });
-    const jar = new CookieJar();
-    const started = await fetch(`${origin}/oauth/authorize?${query}`, { redirect: "manual" });
-    jar.keep(started);
-    const consentPath = new URL(started.headers.get("location")!, origin).pathname;
-    return { clientId, verifier, jar, consentPath, uid: consentPath.split("/").pop()! };
-  }
-
-  /** Registration, authorization for persona support (approved), and the code swapped for tokens. */
-  async function connectApp(origin: string) {
-    const { clientId, verifier, jar, consentPath } = await startAuthorization(origin);
-    const consentAddress = consent!.address() as AddressInfo;
-    const approved = await fetch(`http://127.0.0.1:${consentAddress.port}${consentPath}`, { headers: { cookie: jar.header } });
-    jar.keep(approved);
-    const resumed = await fetch(await approved.text(), { redirect: "manual", headers: { cookie: jar.header } });
-    const callback = new URL(resumed.headers.get("location")!);
-    expect(`${callback.origin}${callback.pathname}`).toBe(REDIRECT_URI);
-    expect(callback.searchParams.get("iss")).toBe(origin);
-    const code = callback.searchParams.get("code")!;
-    const tokens = await fetch(`${origin}/oauth/token`, form({ grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI, client_id: clientId, code_verifier: verifier }));
-    expect(tokens.status).toBe(200);
-    return { clientId, code, ...((await tokens.json()) as { access_token: string; refresh_token: string; expires_in: number; scope: string; token_type: string }) };
-  }
-
-  /** An MCP request with `authorization`, as a raw 2025 `tools/list`. */
-  function mcpRequest(origin: string, slug: string, authorization: string) {
-    return fetch(mcpUrl(origin, slug), {
-      method: "POST",
-      headers: { authorization, "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
-    });
-  }
+  const connect = async (origin: string) => connectApp(origin, consent!, await registerClient(origin));
 
   it("calls the approved persona's tools with the access token, logged under the client's name, and is refused on another persona", async () => {
     const origin = await setUp();
-    const app = await connectApp(origin);
+    const app = await connect(origin);
     expect(app).toMatchObject({ token_type: "Bearer", expires_in: 300, scope: "persona:support" });
 
     const client = await connectMcpClientAt(new URL(mcpUrl(origin, "support")), fetch, `Bearer ${app.access_token}`, "2025-11-25");
@@ -167,7 +92,7 @@ describe.each(targets)("an MCP client through OAuth on $name", (target) => {
 
   it("rotates the refresh token on each use, and a reused one revokes the whole grant", async () => {
     const origin = await setUp();
-    const app = await connectApp(origin);
+    const app = await connect(origin);
     const refresh = (token: string) => fetch(`${origin}/oauth/token`, form({ grant_type: "refresh_token", refresh_token: token, client_id: app.clientId }));
 
     const rotated = await refresh(app.refresh_token);
@@ -186,7 +111,7 @@ describe.each(targets)("an MCP client through OAuth on $name", (target) => {
 
   it("lists the approved app under Connected apps, and revoking it ends its access and refresh tokens at once", async () => {
     const origin = await setUp();
-    const app = await connectApp(origin);
+    const app = await connect(origin);
     const [connected] = await listConnectedApps({ operatorId: OPERATOR.id });
     expect(connected).toMatchObject({ clientId: app.clientId, clientName: "Desktop agent", operatorId: OPERATOR.id, personaSlugs: ["support"] });
     expect(connected?.lastUsedAt).toBeInstanceOf(Date);
@@ -204,7 +129,7 @@ describe.each(targets)("an MCP client through OAuth on $name", (target) => {
     const origin = await setUp();
     const note = parseToolDefinition({ name: "add_note", description: "Adds a note to an order.", side_effect: true, request: { method: "POST", url: `${upstream.origin}/notes` } });
     await saveTool({ definition: note, baseVersion: null, actor: SYSTEM_ACTOR });
-    const { jar, uid } = await startAuthorization(origin);
+    const { jar, uid } = await startAuthorization(origin, await registerClient(origin));
     expect(await loadConsentRequest(uid, "")).toBeNull();
     const request = await loadConsentRequest(uid, jar.header);
     expect(request).toMatchObject({ uid, client: { name: "Desktop agent", redirectHost: "127.0.0.1:7777" }, unknownResources: [] });

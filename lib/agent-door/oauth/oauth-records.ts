@@ -73,6 +73,7 @@ export async function pruneExpiredOauthRecords(now = new Date()): Promise<number
 
 /** A stored record with the columns that describe it, for listings. */
 export interface ListedOauthRecord extends StoredOauthRecord {
+  readonly kind: string;
   readonly grantId: string | null;
   readonly clientId: string | null;
   readonly accountId: string | null;
@@ -86,11 +87,11 @@ export interface OauthRecordFilter {
   readonly clientIds?: readonly string[];
 }
 
-/** The unexpired records of `kind`, optionally only an operator's, a grant's or some clients', oldest first. */
-export async function listOauthRecords(kind: string, { accountId, grantId, clientIds }: OauthRecordFilter = {}): Promise<ListedOauthRecord[]> {
+/** The unexpired records of `kind` (or of any of several kinds), optionally only an operator's, a grant's or some clients', oldest first. */
+export async function listOauthRecords(kind: string | readonly string[], { accountId, grantId, clientIds }: OauthRecordFilter = {}): Promise<ListedOauthRecord[]> {
   return getDb().oauthRecord.findMany({
-    where: { kind, ...unexpired(), accountId, grantId, ...(clientIds === undefined ? {} : { clientId: { in: [...clientIds] } }) },
-    select: { payload: true, consumedAt: true, grantId: true, clientId: true, accountId: true, createdAt: true, expiresAt: true },
+    where: { kind: typeof kind === "string" ? kind : { in: [...kind] }, ...unexpired(), accountId, grantId, ...(clientIds === undefined ? {} : { clientId: { in: [...clientIds] } }) },
+    select: { kind: true, payload: true, consumedAt: true, grantId: true, clientId: true, accountId: true, createdAt: true, expiresAt: true },
     orderBy: { createdAt: "asc" },
   });
 }

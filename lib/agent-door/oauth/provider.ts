@@ -13,6 +13,8 @@ import "server-only";
  * consent happen in the dashboard, at {@link CONSENT_PATH} (the interaction).
  */
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
+import { fetch as undiciFetch } from "undici";
+import { executionConfigFromEnv, guardedAgent } from "../../tools";
 import { publicOriginFromEnv } from "../settings";
 import { OAUTH_PATH_PREFIX, personaOfResource, REGISTRATION_PATH } from "./oauth-urls";
 import { PrismaOauthAdapter } from "./prisma-adapter";
@@ -39,6 +41,24 @@ interface OauthProviderSettings {
   readonly issuer: string;
   /** `NEXTAUTH_SECRET`: the cookies' and the signing key's root. */
   readonly secret: string;
+  /** `QUIVER_DESTINATION_ALLOWLIST`: the non-public addresses a client's metadata document may be fetched from. */
+  readonly allowlist: readonly string[];
+}
+
+/**
+ * How the authorization server fetches a client's metadata document (a client whose id is an https
+ * URL): through the destination guard, as a tool's request goes — a client id cannot make Quiver
+ * reach an internal address the operator allowlist does not admit, by name, literal or rebinding.
+ * oidc-provider's own limits stay: 2.5 s, 5 KiB, no redirects, cached by the document's Cache-Control.
+ */
+function guardedFetch(allowlist: readonly string[]): NonNullable<Configuration["fetch"]> {
+  const dispatcher = guardedAgent(allowlist);
+  return async (input, init) => {
+    const url = input instanceof Request ? input.url : input;
+    // undici's fetch, so the guard's dispatcher applies (the library passes its own, which it replaces).
+    const response = await undiciFetch(url, { ...(init as Parameters<typeof undiciFetch>[1]), dispatcher });
+    return response as unknown as Response;
+  };
 }
 
 /** The resource server a resource indicator names: one persona's MCP endpoint, or `invalid_target`. */
@@ -64,7 +84,7 @@ async function renderError(ctx: KoaContextWithOIDC, out: { error: string; error_
 }
 
 /** oidc-provider's configuration for Quiver. */
-function oauthConfiguration({ issuer, secret }: OauthProviderSettings): Configuration {
+function oauthConfiguration({ issuer, secret, allowlist }: OauthProviderSettings): Configuration {
   const route = (path: string) => `${OAUTH_PATH_PREFIX}${path}`;
   return {
     adapter: PrismaOauthAdapter,
@@ -83,6 +103,8 @@ function oauthConfiguration({ issuer, secret }: OauthProviderSettings): Configur
       devInteractions: { enabled: false },
       userinfo: { enabled: false },
       registration: { enabled: true, issueRegistrationAccessToken: false },
+      // A client may be known by the https URL of its metadata document instead of registering.
+      clientIdMetadataDocument: { enabled: true, ack: "draft-02" },
       revocation: { enabled: true },
       introspection: { enabled: true },
       resourceIndicators: {
@@ -104,6 +126,7 @@ function oauthConfiguration({ issuer, secret }: OauthProviderSettings): Configur
       Session: SESSION_TTL_SECONDS,
     },
     renderError,
+    fetch: guardedFetch(allowlist),
     interactions: { url: (_ctx, interaction) => `${CONSENT_PATH}/${interaction.uid}` },
     routes: {
       authorization: route("/authorize"),
@@ -133,7 +156,7 @@ const providers = new Map<string, OauthServer>();
  * lib/ — is harmless.
  */
 function oauthProvider(settings: OauthProviderSettings): OauthServer {
-  const key = `${settings.issuer}\n${settings.secret}`;
+  const key = `${settings.issuer}\n${settings.secret}\n${settings.allowlist.join(",")}`;
   let found = providers.get(key);
   if (found === undefined) {
     const provider = new Provider(settings.issuer, oauthConfiguration(settings));
@@ -145,8 +168,13 @@ function oauthProvider(settings: OauthProviderSettings): OauthServer {
   return found;
 }
 
-/** The authorization server this process serves: issuer `NEXTAUTH_URL`'s origin, keys from `NEXTAUTH_SECRET` (checked at start-up). */
+/**
+ * The authorization server this process serves: issuer `NEXTAUTH_URL`'s origin, keys from
+ * `NEXTAUTH_SECRET`, metadata documents fetched as `QUIVER_DESTINATION_ALLOWLIST` allows (all
+ * checked at start-up).
+ */
 export function oauthServerFromEnv(): OauthServer & { readonly issuer: string } {
   const issuer = publicOriginFromEnv(process.env);
-  return { issuer, ...oauthProvider({ issuer, secret: process.env.NEXTAUTH_SECRET ?? "" }) };
+  const { allowlist } = executionConfigFromEnv(process.env);
+  return { issuer, ...oauthProvider({ issuer, secret: process.env.NEXTAUTH_SECRET ?? "", allowlist }) };
 }

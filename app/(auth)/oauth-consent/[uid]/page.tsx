@@ -60,10 +60,12 @@ export default async function OauthConsentPage({ params }: { params: Promise<{ u
         <Term label="App">
           <span className="flex flex-wrap items-center gap-2">
             <span className="font-medium [overflow-wrap:anywhere]">{client.name ?? "An app without a name"}</span>
-            <Badge tone="warning">Registered itself</Badge>
+            {client.verifiedHost === null ? <Badge tone="warning">Registered itself</Badge> : <Badge tone="success">Verified by {client.verifiedHost}</Badge>}
           </span>
-          <span className="mt-1 block text-xs text-muted-foreground">
-            The app registered on its own, so its name is unverified: anyone can choose any name. Approve only an app you are connecting yourself, now.
+          <span className="mt-1 block text-xs text-muted-foreground [overflow-wrap:anywhere]">
+            {client.verifiedHost === null
+              ? "The app registered on its own, so its name is unverified: anyone can choose any name. Approve only an app you are connecting yourself, now."
+              : `Quiver read this app's details from ${client.id}: whoever runs ${client.verifiedHost} vouches for it. Approve only if you expect an app from there, now.`}
           </span>
         </Term>
         <Term label="Answer goes to">

@@ -63,7 +63,9 @@ export default async function ConnectedAppsPage() {
                   {/* On phone cards the Revoke button sits at the top right: the name keeps clear of it. */}
                   <Cell className="min-w-36 font-medium [overflow-wrap:anywhere] max-md:pr-24">
                     {name}
-                    <span className="block text-xs font-normal text-muted-foreground">Name chosen by the app</span>
+                    <span className="block text-xs font-normal text-muted-foreground">
+                      {app.verifiedHost === null ? "Name chosen by the app" : `Verified by ${app.verifiedHost}`}
+                    </span>
                   </Cell>
                   <Cell label="Personas">
                     <span className="flex flex-wrap gap-1">
