@@ -8,9 +8,12 @@
  * token (rotated), and once the admin revokes it under Settings → Connected apps its next call is
  * refused. A denied request sends `access_denied` back and grants nothing; an editor sees who can
  * approve instead of the buttons. No token reaches a page (the leak guard watches them).
- * Shared state: each test registers its own client; the approved app is revoked at the end.
+ * An app known by its client metadata document (served over https from a loopback host) skips
+ * registration and is shown verified by that host.
+ * Shared state: each test registers its own client (or serves its own document); approved apps are revoked at the end.
  */
 import { createServer } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import {
   Client,
@@ -26,6 +29,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
 import { expectAccessible } from "./support/accessibility";
 import { E2E_BASE_URL, E2E_OPERATORS, storageStateFor } from "./support/environment";
+import { loopbackTlsOptions } from "./support/loopback-tls";
 import { MCP_PERSONA } from "./support/mcp-fixture";
 import { screenshots } from "./support/screenshots";
 
@@ -59,6 +63,8 @@ class AppAuth implements OAuthClientProvider {
   constructor(
     private readonly name: string,
     readonly redirectUrl: string,
+    /** Where the app's metadata document is served, when it is known by one instead of registering. */
+    readonly clientMetadataUrl?: string,
   ) {}
 
   get clientMetadata(): OAuthClientMetadata {
@@ -118,11 +124,32 @@ async function mcpStatus(accessToken: string): Promise<number> {
   return response.status;
 }
 
-async function expectConsentScreen(page: Page, appName: string, redirectUrl: string) {
+/**
+ * The app's host serving its client metadata document over https (the test certificate, which the
+ * e2e server trusts), on 127.0.0.1: the app's client id is the document's URL.
+ */
+async function startMetadataHost(appName: string, redirectUrl: string) {
+  let clientId = "";
+  const server = createHttpsServer(loopbackTlsOptions(), (request, response) => {
+    if (request.url !== "/oauth/client.json") return response.writeHead(404).end();
+    const document = { client_id: clientId, client_name: appName, redirect_uris: [redirectUrl], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none", application_type: "native" };
+    response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(document));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  clientId = `https://127.0.0.1:${(server.address() as AddressInfo).port}/oauth/client.json`;
+  return { clientId, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+async function expectConsentScreen(page: Page, appName: string, redirectUrl: string, verifiedHost?: string) {
   await expect(page.getByRole("heading", { level: 1, name: CONSENT_HEADING })).toBeVisible();
   await expect(page.getByText(appName, { exact: true })).toBeVisible();
-  await expect(page.getByText("Registered itself")).toBeVisible();
-  await expect(page.getByText(/its name is unverified/)).toBeVisible();
+  if (verifiedHost === undefined) {
+    await expect(page.getByText("Registered itself")).toBeVisible();
+    await expect(page.getByText(/its name is unverified/)).toBeVisible();
+  } else {
+    await expect(page.getByText(`Verified by ${verifiedHost}`, { exact: true })).toBeVisible();
+    await expect(page.getByText(`whoever runs ${verifiedHost} vouches for it`, { exact: false })).toBeVisible();
+  }
   await expect(page.getByText(new URL(redirectUrl).host, { exact: true })).toBeVisible();
   await expect(page.getByText(MCP_PERSONA, { exact: true })).toBeVisible();
   await expect(page.getByText(/\d+ tools?: \d+ read-only, \d+ side-effecting/)).toBeVisible();
@@ -226,6 +253,43 @@ test.describe("an MCP client connecting through OAuth", () => {
         await expect(page.getByRole("heading", { level: 1, name: "Connected apps" })).toBeVisible();
         await expect(page.getByText(appName)).toHaveCount(0);
       } finally {
+        await callback.close();
+      }
+    });
+
+    test("an app known by its metadata document is shown verified by its host, approved, and calls tools without registering", async ({ page, leakGuard }) => {
+      const appName = `E2E documented agent ${Date.now()}`;
+      const callback = await startCallback();
+      const host = await startMetadataHost(appName, callback.url);
+      try {
+        const auth = new AppAuth(appName, callback.url, host.clientId);
+        const transport = await startAuthorization(auth);
+        expect(auth.authorizationUrl?.searchParams.get("client_id")).toBe(host.clientId);
+        await page.goto(auth.authorizationUrl!.href);
+        const verifiedHost = new URL(host.clientId).host;
+        await expectConsentScreen(page, appName, callback.url, verifiedHost);
+        await expectAccessible(page, "consent screen, verified app");
+        await screenshots(page, "oauth-consent-verified");
+
+        const answered = callback.next();
+        await page.getByRole("button", { name: "Approve" }).click();
+        await transport.finishAuth(await answered);
+        leakGuard.watch(auth.tokens()!.access_token);
+        leakGuard.watch(auth.tokens()!.refresh_token!);
+        const client = newClient();
+        await client.connect(new StreamableHTTPClientTransport(MCP_URL, { authProvider: auth }));
+        expect((await client.callTool({ name: "e2e_play_forecast", arguments: { location: { city: "Porto" } } })).isError).toBeFalsy();
+        await client.close();
+
+        await page.goto("/settings/connected-apps");
+        const row = page.getByRole("row", { name: appName });
+        await expect(row).toContainText(`Verified by ${verifiedHost}`);
+        await row.getByRole("button", { name: `Revoke ${appName}` }).click();
+        await page.getByRole("alertdialog").getByRole("button", { name: "Revoke app" }).click();
+        await expect(row).toHaveCount(0);
+        expect(await mcpStatus(auth.tokens()!.access_token)).toBe(401);
+      } finally {
+        await host.close();
         await callback.close();
       }
     });

@@ -2,6 +2,7 @@
  * The e2e server's configuration: its own SQLite file, fixed test secrets and known operators.
  * Nothing here is used outside the test suite.
  */
+import { LOOPBACK_TEST_CERT } from "./loopback-tls";
 import { E2E_SEARCH_MODE_THRESHOLD } from "./search-mode-fixture";
 
 export const E2E_PORT = 3100;
@@ -43,6 +44,8 @@ export const E2E_SERVER_ENV: Record<string, string> = {
   MOCK_UPSTREAM_PORT: String(E2E_MOCK_UPSTREAM_PORT),
   QUIVER_METRICS_TOKEN: E2E_METRICS_TOKEN,
   QUIVER_SEARCH_MODE_THRESHOLD: String(E2E_SEARCH_MODE_THRESHOLD),
+  // OAuth apps' metadata documents are served over https on loopback with the test certificate.
+  NODE_EXTRA_CA_CERTS: LOOPBACK_TEST_CERT,
   // The test workers resolve with React's server condition (playwright.config.ts); the app must not.
   NODE_OPTIONS: "",
 };

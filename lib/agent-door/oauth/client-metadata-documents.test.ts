@@ -9,11 +9,11 @@
  * (`invalid_client`, or `invalid_client_metadata` for a document that is not its own), and nothing is stored.
  */
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import { createServer, type Server as HttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { loopbackTlsOptions } from "../../../e2e/support/loopback-tls";
 import { SYSTEM_ACTOR } from "../../audit/events";
 import { databaseTargets, useTestDatabase } from "../../db/test-support/databases";
 import { dumpAllTables, dumpText } from "../../db/test-support/raw-rows";
@@ -54,8 +54,7 @@ async function startMetadataHost(): Promise<MetadataHost> {
   const clientId = (path: string, host = "127.0.0.1") => `https://${host}:${port}${path}`;
   const document = (path: string, extra: Record<string, unknown> = {}) =>
     JSON.stringify({ client_id: clientId(path), client_name: "Docs agent", redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: "none", application_type: "native", ...extra });
-  const tls = { key: readFileSync("e2e/support/tls/loopback-test-key.pem"), cert: readFileSync("e2e/support/tls/loopback-test-cert.pem") };
-  const server: HttpsServer = createServer(tls, (request, response) => {
+  const server: HttpsServer = createServer(loopbackTlsOptions(), (request, response) => {
     const path = request.url ?? "/";
     requests.push(path);
     const json = (body: string) => response.writeHead(200, { "content-type": "application/json" }).end(body);

@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Actor } from "../../audit/events";
+import type { Actor } from "../../audit";
 import { approveConsentRequest } from "./consent";
 
 /** Where the test client's answers go (a desktop app's loopback redirect; nothing listens). */
