@@ -24,6 +24,7 @@ import { startGateway, type Gateway } from "../gateway/node-server";
 import { closeMcpClients, connectMcpClientAt } from "../mcp/mcp-test-client";
 import { listConnectedApps } from "./connected-apps";
 import { loadConsentRequest } from "./consent";
+import { DOCUMENT_FETCHES_PER_HOUR } from "./registration-limit";
 import { connectApp, mcpRequest, mcpUrl, REDIRECT_URI, sendAuthorization, startAuthorization, startConsentPage } from "./oauth-test-client";
 
 process.env.NEXTAUTH_SECRET = randomBytes(32).toString("base64");
@@ -159,12 +160,23 @@ describe.each(targets)("apps known by a client metadata document, on $name", (ta
     expect(await db().oauthRecord.count()).toBe(0);
   });
 
+  it(`fetches documents for one address ${DOCUMENT_FETCHES_PER_HOUR} times an hour, then refuses without fetching`, async () => {
+    const origin = await setUp();
+    // A missing document is never cached: every request would fetch it again.
+    for (let count = 0; count < DOCUMENT_FETCHES_PER_HOUR; count++) expect((await sendAuthorization(origin, host.clientId("/missing.json"))).response.status).toBe(400);
+    expect(host.requests).toHaveLength(DOCUMENT_FETCHES_PER_HOUR);
+    const { response } = await sendAuthorization(origin, host.clientId("/app.json"));
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("fetch not allowed (invalid_client)");
+    expect(host.requests).toHaveLength(DOCUMENT_FETCHES_PER_HOUR);
+  });
+
   it("refuses a document on an address the destination guard does not admit, without connecting to it", async () => {
     const origin = await setUp();
     // [::1] is the same server, but the allowlist admits only 127.0.0.1.
     const { response } = await sendAuthorization(origin, host.clientId("/app.json", "[::1]"));
     expect(response.status).toBe(400);
-    expect(await response.text()).toContain("(invalid_client)");
+    expect(await response.text()).toContain("client_id metadata document fetch failed (invalid_client)");
     expect(host.requests).toEqual([]);
     expect(await db().oauthRecord.count()).toBe(0);
   });

@@ -18,6 +18,7 @@ import { executionConfigFromEnv, guardedAgent } from "../../tools";
 import { publicOriginFromEnv } from "../settings";
 import { OAUTH_PATH_PREFIX, personaOfResource, REGISTRATION_PATH } from "./oauth-urls";
 import { PrismaOauthAdapter } from "./prisma-adapter";
+import { consumeDocumentFetch } from "./registration-limit";
 import { cookieKeysFrom, signingJwkFrom } from "./signing-keys";
 
 /** Access tokens live minutes, so a leaked one is worth little (revoking is immediate anyway: every call looks its token up). */
@@ -104,7 +105,12 @@ function oauthConfiguration({ issuer, secret, allowlist }: OauthProviderSettings
       userinfo: { enabled: false },
       registration: { enabled: true, issueRegistrationAccessToken: false },
       // A client may be known by the https URL of its metadata document instead of registering.
-      clientIdMetadataDocument: { enabled: true, ack: "draft-02" },
+      clientIdMetadataDocument: {
+        enabled: true,
+        ack: "draft-02",
+        // Each fetch the document cache cannot answer is counted against the asking address (ctx.ip: the listener's X-Forwarded-For).
+        allowFetch: async (ctx) => (await consumeDocumentFetch(ctx.ip)).ok,
+      },
       revocation: { enabled: true },
       introspection: { enabled: true },
       resourceIndicators: {
