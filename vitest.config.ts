@@ -24,6 +24,7 @@ export default defineConfig({
           name: "node",
           include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "e2e/**/*.unit.test.ts"],
           environment: "node",
+          setupFiles: ["lib/test-setup.ts"],
         },
       },
       {

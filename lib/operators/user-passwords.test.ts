@@ -1,15 +1,23 @@
 import bcrypt from "bcryptjs";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { SYSTEM_ACTOR } from "../audit/events";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { listAuditEvents } from "../audit/audit-log";
 import { databaseTargets, useTestDatabase } from "../db/test-support/databases";
 import { insertOperator } from "../db/test-support/fixtures";
 import { dumpText, dumpAllTables, refusalChecker } from "../db/test-support/raw-rows";
-import { endUserSessions, resetUserPassword, setUserPassword } from "./user-passwords";
+import { endUserSessions, hashPassword, resetUserPassword, setUserPassword } from "./user-passwords";
 import { findUserForSignIn, getUserById } from "./users";
 
 const targets = await databaseTargets();
+
+it("hashes passwords with bcrypt at cost 12 (tests hash cheaper: lib/test-setup.ts)", async () => {
+  const hash = vi.spyOn(bcrypt, "hash");
+  const stored = await hashPassword("a-password-to-hash");
+  expect(hash).toHaveBeenCalledWith("a-password-to-hash", 12);
+  expect(await bcrypt.compare("a-password-to-hash", stored)).toBe(true);
+  hash.mockRestore();
+});
 
 describe.each(targets)("passwords and sessions on $name", (target) => {
   const db = useTestDatabase(target);
