@@ -29,7 +29,11 @@ export function DeletePersonaDialog({ open, onOpenChange, name, deletion, pendin
       open={open}
       onOpenChange={onOpenChange}
       title={`Delete ${name}?`}
-      description={simple ? "It has no children and no API keys. This cannot be undone." : "This cannot be undone. Here is what happens to what depends on it:"}
+      description={
+        simple
+          ? "It has no children and no API keys; any app connected to it (Settings → Connected apps) is disconnected. This cannot be undone."
+          : "This cannot be undone. Any app connected to it (Settings → Connected apps) is disconnected. Here is what happens to what else depends on it:"
+      }
       footer={
         <>
           <Button variant="secondary" onClick={() => onOpenChange(false)} autoFocus>

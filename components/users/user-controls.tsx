@@ -97,8 +97,8 @@ export function UserControls({ user, isSelf, singleSignOnIssuer }: Props) {
         title={isSelf ? "Deactivate your own account?" : `Deactivate ${user.email}?`}
         description={
           isSelf
-            ? "You will be signed out on your next request and cannot sign in again until another admin activates you."
-            : "Every session of theirs ends on its next request, and they cannot sign in until an admin activates them again."
+            ? "You will be signed out on your next request and cannot sign in again until another admin activates you. Apps you approved (Settings → Connected apps) are disconnected."
+            : "Every session of theirs ends on its next request, and they cannot sign in until an admin activates them again. Apps they approved (Settings → Connected apps) are disconnected."
         }
         confirmLabel={isSelf ? "Deactivate me" : "Deactivate"}
         onConfirm={() => {

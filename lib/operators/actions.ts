@@ -1,6 +1,7 @@
 "use server";
 /** The operators' server actions: managing operators (admins) and the signed-in operator's own account. */
 import { z } from "zod";
+import { revokeConnectedAppsOf } from "../agent-door/oauth";
 import { actionSuccess, type ActionResult } from "../actions/action-result";
 import { actionRedirect, defineAction, formFields } from "../actions/define-action";
 import { changeOwnPassword } from "./password-change";
@@ -31,12 +32,18 @@ export const changeUserRoleAction = defineAction(
   },
 );
 
-/** Activates or deactivates an operator (admin only; never the last active admin). Deactivating ends their sessions. */
+/**
+ * Activates or deactivates an operator (admin only; never the last active admin). Deactivating ends
+ * their sessions and revokes the apps they approved (OAuth): an approval stands for its operator.
+ */
 export const setUserActiveAction = defineAction(
   { role: "admin", input: activeChangeSchema, from: (userId: string, active: boolean) => ({ userId, active }), revalidate: OPERATORS_PAGE },
   async ({ userId, active }, admin) => {
     const user = await setUserActive(userId, active, admin);
-    return actionSuccess(undefined, `${user.email} is ${user.active ? "active" : "deactivated and signed out"}.`);
+    if (user.active) return actionSuccess(undefined, `${user.email} is active.`);
+    const disconnected = await revokeConnectedAppsOf({ operatorId: userId }, admin);
+    const apps = disconnected > 0 ? `; ${disconnected} app${disconnected === 1 ? "" : "s"} they approved ${disconnected === 1 ? "is" : "are"} disconnected` : "";
+    return actionSuccess(undefined, `${user.email} is deactivated and signed out${apps}.`);
   },
 );
 

@@ -4,7 +4,7 @@ import { listAuditEvents } from "../../audit/audit-log";
 import { SYSTEM_ACTOR } from "../../audit/events";
 import { databaseTargets, useTestDatabase } from "../../db/test-support/databases";
 import { NotFoundError } from "../../errors";
-import { listConnectedApps, revokeConnectedApp } from "./connected-apps";
+import { listConnectedApps, revokeConnectedApp, revokeConnectedAppsOf } from "./connected-apps";
 import { PrismaOauthAdapter } from "./prisma-adapter";
 
 const targets = await databaseTargets();
@@ -61,5 +61,20 @@ describe.each(targets)("connected apps on $name", (target) => {
     await expect(revokeConnectedApp(desktop, SYSTEM_ACTOR)).rejects.toBeInstanceOf(NotFoundError);
     await expect(revokeConnectedApp("no-such-grant", SYSTEM_ACTOR)).rejects.toBeInstanceOf(NotFoundError);
     expect((await listAuditEvents()).events.filter((entry) => entry.action === "oauth_app.revoke")).toHaveLength(1);
+  });
+
+  it("revokes an operator's approvals, or every app that may call a persona (even one naming another persona too), audited each", async () => {
+    const bothPersonas = await approve("client-a", "Desktop agent", "op-1", ["support", "sales"]);
+    const salesOnly = await approve("client-b", "CLI", "op-1", ["sales"]);
+    const otherOperators = await approve("client-c", "Notebook", "op-2", ["support"]);
+
+    expect(await revokeConnectedAppsOf({ personaSlug: "support" }, SYSTEM_ACTOR)).toBe(2);
+    expect((await listConnectedApps()).map((app) => app.grantId)).toEqual([salesOnly]);
+    for (const grantId of [bothPersonas, otherOperators]) expect(await db().oauthRecord.count({ where: { grantId } })).toBe(0);
+    expect((await listAuditEvents()).events.filter((entry) => entry.action === "oauth_app.revoke").map((entry) => entry.targetId).sort()).toEqual([bothPersonas, otherOperators].sort());
+
+    expect(await revokeConnectedAppsOf({ operatorId: "op-2" }, SYSTEM_ACTOR)).toBe(0);
+    expect(await revokeConnectedAppsOf({ operatorId: "op-1" }, SYSTEM_ACTOR)).toBe(1);
+    expect(await listConnectedApps()).toEqual([]);
   });
 });

@@ -94,3 +94,27 @@ export async function revokeConnectedApp(grantId: string, actor: Actor): Promise
     });
   });
 }
+
+/** Whose connected apps: those an operator approved, or those that may call a persona. */
+export type ConnectedAppsOwner = { readonly operatorId: string } | { readonly personaSlug: string };
+
+/**
+ * Revokes every connected app of `owner`, each as {@link revokeConnectedApp} does (audited): an
+ * operator's approvals when they are deactivated, or the apps that may call a persona when it is
+ * deleted — whole grants, even one that also names another persona, since a persona created later
+ * under the same slug must not inherit any of them. Returns how many were revoked.
+ */
+export async function revokeConnectedAppsOf(owner: ConnectedAppsOwner, actor: Actor): Promise<number> {
+  const apps = "operatorId" in owner ? await connectedApps({ accountId: owner.operatorId }) : (await connectedApps({})).filter((app) => app.personaSlugs.includes(owner.personaSlug));
+  let revoked = 0;
+  for (const app of apps) {
+    try {
+      await revokeConnectedApp(app.grantId, actor);
+      revoked += 1;
+    } catch (error) {
+      // Revoked meanwhile by someone else: gone either way.
+      if (!(error instanceof NotFoundError)) throw error;
+    }
+  }
+  return revoked;
+}

@@ -3,4 +3,4 @@
  * Connected apps list. The authorization server itself is reached through the door's listener.
  */
 export { loadConsentRequest, type ConsentRequestDTO, type PersonaOffer } from "./consent";
-export { listConnectedApps, type ConnectedAppDTO } from "./connected-apps";
+export { listConnectedApps, revokeConnectedAppsOf, type ConnectedAppDTO } from "./connected-apps";

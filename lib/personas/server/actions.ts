@@ -1,5 +1,6 @@
 "use server";
 /** The personas' server actions: tool switches (editors), and the persona itself and its grant (admins). */
+import { revokeConnectedAppsOf } from "../../agent-door/oauth";
 import { actionSuccess } from "../../actions/action-result";
 import { defineAction, type Revalidation } from "../../actions/define-action";
 import { hasRole } from "../../operators";
@@ -116,12 +117,18 @@ export const setPersonaGrantAction = defineAction(
   },
 );
 
-/** Deletes a persona: its children move to its parent, keys scoped to it alone are revoked (admins). */
+/**
+ * Deletes a persona: its children move to its parent, keys scoped to it alone are revoked, and so
+ * is every connected app that may call it (admins). The apps go first: should the deletion then
+ * fail, nothing is left that a persona re-created under the slug could inherit.
+ */
 export const deletePersonaAction = defineAction(
   { role: "admin", input: personaSlugSchema, from: (slug: string) => slug, revalidate: PERSONA_PAGES },
   async (slug, admin) => {
+    const disconnected = await revokeConnectedAppsOf({ personaSlug: slug }, admin);
     const deletion = await deletePersona(slug, admin);
     const revoked = deletion.revokedKeys.length > 0 ? ` Revoked ${plural(deletion.revokedKeys.length, "API key")}.` : "";
-    return actionSuccess(undefined, `${deletion.slug} was deleted.${revoked}`);
+    const apps = disconnected > 0 ? ` Disconnected ${plural(disconnected, "app")}.` : "";
+    return actionSuccess(undefined, `${deletion.slug} was deleted.${revoked}${apps}`);
   },
 );
