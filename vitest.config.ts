@@ -15,6 +15,10 @@ export default defineConfig({
     },
   },
   test: {
+    // Vitest's default is one worker fewer than the cores: one, on a two-core machine. Much of the
+    // suite waits — on PostgreSQL, on the servers and scripts it starts — so two files at a time
+    // keep both cores busy (each file has its own databases: lib/db/test-support).
+    maxWorkers: 2,
     testTimeout: 20_000,
     hookTimeout: 60_000,
     projects: [
