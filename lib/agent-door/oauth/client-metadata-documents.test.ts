@@ -20,12 +20,11 @@ import { dumpAllTables, dumpText } from "../../db/test-support/raw-rows";
 import { createPersona } from "../../personas/server/personas";
 import { generateEncryptionKey } from "../../secrets/keyring";
 import { flushCallLog } from "../call-log";
-import { startGateway, type Gateway } from "../gateway/node-server";
-import { closeMcpClients, connectMcpClientAt } from "../mcp/mcp-test-client";
+import { connectMcpClientAt } from "../mcp/mcp-test-client";
 import { listConnectedApps } from "./connected-apps";
 import { loadConsentRequest } from "./consent";
 import { DOCUMENT_FETCHES_PER_HOUR } from "./registration-limit";
-import { connectApp, mcpRequest, mcpUrl, REDIRECT_URI, sendAuthorization, startAuthorization, startConsentPage } from "./oauth-test-client";
+import { connectApp, mcpRequest, mcpUrl, REDIRECT_URI, sendAuthorization, startAuthorization, useOauthDoor } from "./oauth-test-client";
 
 process.env.NEXTAUTH_SECRET = randomBytes(32).toString("base64");
 process.env.QUIVER_ENCRYPTION_KEY = generateEncryptionKey();
@@ -92,25 +91,19 @@ afterAll(() => host.close());
 
 describe.each(targets)("apps known by a client metadata document, on $name", (target) => {
   const db = useTestDatabase(target);
-  let gateway: Gateway | null = null;
-  let consent: Server | null = null;
+  const door = useOauthDoor(OPERATOR);
+  let consent: Server;
 
-  afterEach(async () => {
-    await closeMcpClients();
-    consent?.close();
-    await gateway?.stop();
-    gateway = consent = null;
+  afterEach(() => {
     host.requests.length = 0;
   });
 
   async function setUp() {
     await createPersona({ slug: "support", name: "Support", grant: "all" }, SYSTEM_ACTOR);
     await db().user.create({ data: { id: OPERATOR.id, email: OPERATOR.email, name: "Admin", role: "admin", passwordHash: "unused" } });
-    // A fresh origin, so a fresh authorization server with nothing cached from an earlier test.
-    gateway = await startGateway({ host: "127.0.0.1", port: 0 });
-    process.env.NEXTAUTH_URL = gateway.origin;
-    consent = await startConsentPage(OPERATOR);
-    return gateway.origin;
+    const started = await door.start();
+    consent = started.consent;
+    return started.origin;
   }
 
   it("advertises metadata documents in the authorization server's metadata", async () => {
@@ -125,7 +118,7 @@ describe.each(targets)("apps known by a client metadata document, on $name", (ta
     const { jar, uid } = await startAuthorization(origin, clientId);
     expect(await loadConsentRequest(uid, jar.header)).toMatchObject({ client: { id: clientId, name: "Docs agent", verifiedHost: `127.0.0.1:${host.port}`, redirectHost: "127.0.0.1:7777" } });
 
-    const app = await connectApp(origin, consent!, clientId);
+    const app = await connectApp(origin, consent, clientId);
     const [connected] = await listConnectedApps();
     expect(connected).toMatchObject({ clientId, clientName: "Docs agent", verifiedHost: `127.0.0.1:${host.port}`, personaSlugs: ["support"] });
 

@@ -10,7 +10,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SYSTEM_ACTOR } from "../../audit/events";
 import { saveTool } from "../../catalog/tool-saves";
 import { databaseTargets, useTestDatabase } from "../../db/test-support/databases";
@@ -20,12 +20,11 @@ import { generateEncryptionKey } from "../../secrets/keyring";
 import { parseToolDefinition } from "../../tools";
 import { reply, startUpstream, type Upstream } from "../../tools/testing";
 import { flushCallLog } from "../call-log";
-import { startGateway, type Gateway } from "../gateway/node-server";
-import { closeMcpClients, connectMcpClientAt } from "../mcp/mcp-test-client";
+import { connectMcpClientAt } from "../mcp/mcp-test-client";
 import { OAUTH_GRANT_KEY_PREFIX } from "./access-tokens";
 import { listConnectedApps, revokeConnectedApp } from "./connected-apps";
 import { denyConsentRequest, loadConsentRequest } from "./consent";
-import { connectApp, form, mcpRequest, mcpUrl, registerClient, startAuthorization, startConsentPage } from "./oauth-test-client";
+import { connectApp, form, mcpRequest, mcpUrl, registerClient, startAuthorization, useOauthDoor } from "./oauth-test-client";
 
 process.env.NEXTAUTH_SECRET = randomBytes(32).toString("base64");
 process.env.QUIVER_ENCRYPTION_KEY = generateEncryptionKey();
@@ -43,29 +42,20 @@ afterAll(() => upstream.close());
 
 describe.each(targets)("an MCP client through OAuth on $name", (target) => {
   const db = useTestDatabase(target);
-  let gateway: Gateway | null = null;
-  let consent: Server | null = null;
-
-  afterEach(async () => {
-    await closeMcpClients();
-    consent?.close();
-    await gateway?.stop();
-    gateway = consent = null;
-  });
+  const door = useOauthDoor(OPERATOR);
+  let consent: Server;
 
   async function setUp() {
     const definition = parseToolDefinition({ name: "lookup", description: "Looks an order up.", request: { method: "GET", url: `${upstream.origin}/orders` }, response: { extract: "json_path", path: "data.status" } });
     await saveTool({ definition, baseVersion: null, actor: SYSTEM_ACTOR });
     for (const slug of ["support", "sales"]) await createPersona({ slug, name: slug, grant: "all" }, SYSTEM_ACTOR);
     await db().user.create({ data: { id: OPERATOR.id, email: OPERATOR.email, name: "Admin", role: "admin", passwordHash: "unused" } });
-    gateway = await startGateway({ host: "127.0.0.1", port: 0 });
-    const origin = gateway.origin;
-    process.env.NEXTAUTH_URL = origin;
-    consent = await startConsentPage(OPERATOR);
-    return origin;
+    const started = await door.start();
+    consent = started.consent;
+    return started.origin;
   }
 
-  const connect = async (origin: string) => connectApp(origin, consent!, await registerClient(origin));
+  const connect = async (origin: string) => connectApp(origin, consent, await registerClient(origin));
 
   it("calls the approved persona's tools with the access token, logged under the client's name, and is refused on another persona", async () => {
     const origin = await setUp();

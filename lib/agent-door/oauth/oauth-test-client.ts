@@ -6,7 +6,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterEach } from "vitest";
 import type { Actor } from "../../audit";
+import { startGateway, type Gateway } from "../gateway/node-server";
+import { closeMcpClients } from "../mcp/mcp-test-client";
 import { approveConsentRequest } from "./consent";
 
 /** Where the test client's answers go (a desktop app's loopback redirect; nothing listens). */
@@ -41,6 +44,30 @@ export async function startConsentPage(admin: Actor & { id: string }): Promise<S
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return server;
+}
+
+/**
+ * For each test of the calling block: `start()` brings up a gateway on a fresh loopback port (its
+ * origin becomes NEXTAUTH_URL, so each test has an authorization server of its own, nothing cached)
+ * and the consent page answering as `admin`; both stop after the test, with any MCP client.
+ */
+export function useOauthDoor(admin: Actor & { id: string }) {
+  let gateway: Gateway | null = null;
+  let consent: Server | null = null;
+  afterEach(async () => {
+    await closeMcpClients();
+    consent?.close();
+    await gateway?.stop();
+    gateway = consent = null;
+  });
+  return {
+    async start(): Promise<{ origin: string; consent: Server }> {
+      gateway = await startGateway({ host: "127.0.0.1", port: 0 });
+      process.env.NEXTAUTH_URL = gateway.origin;
+      consent = await startConsentPage(admin);
+      return { origin: gateway.origin, consent };
+    },
+  };
 }
 
 export const mcpUrl = (origin: string, slug: string) => `${origin}/api/v1/personas/${slug}/mcp`;
