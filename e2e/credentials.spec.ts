@@ -123,10 +123,14 @@ async function openNewCredential(page: Page) {
 async function attach(page: Page, tool: string, credential: string) {
   const picker = page.getByLabel("Credential", { exact: true });
   await expect(picker.getByRole("option", { name: new RegExp(`^${credential} `) })).toBeAttached();
-  // A choice made before the editor hydrates is reset to the server-rendered value: wait for it to run.
-  await page.waitForLoadState("networkidle");
-  await picker.selectOption(credential);
-  await page.getByRole("button", { name: "Save" }).click();
+  // A choice made before the editor hydrates is reset to the server-rendered value, and on a busy
+  // machine hydration can end after the network is idle: choose until the editor has taken it (Save enabled).
+  const save = page.getByRole("button", { name: "Save" });
+  await expect(async () => {
+    await picker.selectOption(credential);
+    await expect(save).toBeEnabled({ timeout: 1_000 });
+  }).toPass();
+  await save.click();
   await expect(page).toHaveURL(new RegExp(`/tools/${tool}$`));
 }
 
