@@ -6,7 +6,8 @@
  * swaps the code (PKCE) for tokens and calls the persona's MCP tools with the access token — rate
  * limited and logged under the client's name —, is refused on another persona, and rotates its
  * refresh token, whose reuse revokes the whole grant; an operator revoking the app under Connected
- * apps ends its tokens at once; an access token past its lifetime is refused and runs nothing. No
+ * apps ends its tokens at once; an access token past its lifetime is refused and runs nothing; a
+ * request without a scope is granted its resource's persona. No
  * token or code is stored in plain text.
  */
 import { createHash, randomBytes } from "node:crypto";
@@ -108,13 +109,13 @@ describe.each(targets)("an MCP client through OAuth on $name", (target) => {
   const form = (body: Record<string, string>) => ({ method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(body) });
 
   /** Registration, then the browser sent to authorize persona support (with `offline_access`, as the MCP SDK asks): its cookies and the consent page's path. */
-  async function startAuthorization(origin: string) {
+  async function startAuthorization(origin: string, scope: string | null = "persona:support offline_access") {
     const registration = { client_name: "Desktop agent", redirect_uris: [REDIRECT_URI], application_type: "native", token_endpoint_auth_method: "none" };
     const registered = await fetch(`${origin}/oauth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(registration) });
     const clientId = ((await registered.json()) as { client_id: string }).client_id;
     const verifier = randomBytes(32).toString("base64url");
     const query = new URLSearchParams({
-      client_id: clientId, redirect_uri: REDIRECT_URI, response_type: "code", state: "s1", scope: "persona:support offline_access", prompt: "consent",
+      client_id: clientId, redirect_uri: REDIRECT_URI, response_type: "code", state: "s1", ...(scope === null ? {} : { scope }), prompt: "consent",
       resource: mcpUrl(origin, "support"), code_challenge: createHash("sha256").update(verifier).digest("base64url"), code_challenge_method: "S256",
     });
     const jar = new CookieJar();
@@ -124,9 +125,9 @@ describe.each(targets)("an MCP client through OAuth on $name", (target) => {
     return { clientId, verifier, jar, consentPath, uid: consentPath.split("/").pop()! };
   }
 
-  /** Registration, authorization for persona support (approved), and the code swapped for tokens. */
-  async function connectApp(origin: string) {
-    const { clientId, verifier, jar, consentPath } = await startAuthorization(origin);
+  /** Registration, authorization for persona support (approved; `scope` as asked, null for none), and the code swapped for tokens. */
+  async function connectApp(origin: string, scope?: string | null) {
+    const { clientId, verifier, jar, consentPath } = await startAuthorization(origin, scope);
     const consentAddress = consent!.address() as AddressInfo;
     const approved = await fetch(`http://127.0.0.1:${consentAddress.port}${consentPath}`, { headers: { cookie: jar.header } });
     jar.keep(approved);
@@ -170,6 +171,13 @@ describe.each(targets)("an MCP client through OAuth on $name", (target) => {
 
     const stored = dumpText(await dumpAllTables(db(), target.name));
     for (const secret of [app.access_token, app.refresh_token, app.code]) expect(stored).not.toContain(secret);
+  });
+
+  it("grants an app that asks for no scope its resource's persona (RFC 6749 §3.3's default), not access_denied", async () => {
+    const origin = await setUp();
+    const app = await connectApp(origin, null);
+    expect(app).toMatchObject({ token_type: "Bearer", scope: "persona:support" });
+    expect((await mcpRequest(origin, "support", `Bearer ${app.access_token}`)).status).toBe(200);
   });
 
   it("refuses an access token past its lifetime with the invalid_token challenge, running nothing", async () => {
