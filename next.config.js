@@ -17,6 +17,12 @@ const nextConfig = {
   // build time (Next.js keeps the result in its routes manifest), so nothing here reads the
   // environment.
   headers: async () => staticHeaderRules(),
+  // `next dev` only: the App Router does not route dot-folders, so the OAuth well-known documents
+  // go to a route that hands them to the door's OAuth listener (npm start answers them before Next.js).
+  rewrites: async () => [
+    { source: "/.well-known/:document(oauth-authorization-server|openid-configuration)", destination: "/oauth-well-known/:document" },
+    { source: "/.well-known/oauth-protected-resource/:path*", destination: "/oauth-well-known/oauth-protected-resource/:path*" },
+  ],
 };
 
 export default nextConfig;

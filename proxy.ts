@@ -52,7 +52,8 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Every page, sign-in included. API routes (API keys, next-auth) and `_next/` assets take their
-  // headers from next.config.ts and skip the proxy's cost.
-  matcher: ["/((?!api/|_next/).*)"],
+  // Every page, sign-in included. API routes (API keys, next-auth), the OAuth paths (served by
+  // `next dev` through routes; they are for MCP clients, signed in or not) and `_next/` assets
+  // take their headers from next.config.ts and skip the proxy's cost.
+  matcher: ["/((?!api/|oauth/|\\.well-known/|_next/).*)"],
 };

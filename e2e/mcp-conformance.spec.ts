@@ -15,16 +15,22 @@
  *
  * The same server's authorization server for MCP clients (issue 24) is run through the suite's
  * `authorization` command: its metadata endpoint scenario (RFC 8414 metadata at the issuer, with
- * what an MCP client needs: PKCE S256, the endpoints, the issuer itself).
+ * what an MCP client needs: PKCE S256, the endpoints, the issuer itself), and its authorization
+ * code grant as a person completes it: the suite is given a client registered for its loopback
+ * callback and the persona's MCP URL as the resource, prints the authorization URL, a signed-in
+ * admin opens it and approves on the consent page, and the suite checks the code it is sent
+ * (`state`, `iss`) and the token response it swaps it for (PKCE). The approval is revoked after.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer, request as httpRequest, type Server } from "node:http";
+import { createServer as createNetServer } from "node:net";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { expect, test } from "./fixtures/test";
 import { spawnAppServer, stopAppServer } from "./support/app-server";
-import { E2E_DATABASE_URL, E2E_MOCK_UPSTREAM, E2E_SERVER_ENV } from "./support/environment";
+import { E2E_DATABASE_URL, E2E_MOCK_UPSTREAM, E2E_SERVER_ENV, storageStateFor } from "./support/environment";
 
 const PORT = 3103;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -96,24 +102,41 @@ async function waitUntilServing(): Promise<void> {
   throw new Error(`The conformance server did not start on ${ORIGIN}.`);
 }
 
-/** Runs the suite with `args` (on Node 22); resolves with its exit code and output. */
-function runConformance(args: readonly string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const run = spawn(NODE_22, [CONFORMANCE, ...args], {
-      env: { ...process.env, NODE_OPTIONS: "" },
-      // It writes its results where it runs: data/ is the e2e run's scratch folder (ignored by git).
-      cwd: path.resolve("data"),
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    run.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    run.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    const giveUp = setTimeout(() => run.kill("SIGKILL"), RUN_TIMEOUT_MS);
+/**
+ * Starts the suite with `args` (on Node 22): `output()` is what it printed so far (colour codes
+ * removed: they come and go with the environment, FORCE_COLOR), `done` its exit code and all of it.
+ */
+function startConformance(args: readonly string[]): { output: () => string; done: Promise<{ code: number | null; output: string }> } {
+  const run = spawn(NODE_22, [CONFORMANCE, ...args], {
+    env: { ...process.env, NODE_OPTIONS: "" },
+    // It writes its results where it runs: data/ is the e2e run's scratch folder (ignored by git).
+    cwd: path.resolve("data"),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  run.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  run.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const giveUp = setTimeout(() => run.kill("SIGKILL"), RUN_TIMEOUT_MS);
+  const done = new Promise<{ code: number | null; output: string }>((resolve) =>
     run.on("exit", (code) => {
       clearTimeout(giveUp);
-      resolve({ code, output });
-    });
-  });
+      resolve({ code, output: stripVTControlCharacters(output) });
+    }),
+  );
+  return { output: () => stripVTControlCharacters(output), done };
+}
+
+const runConformance = (args: readonly string[]) => startConformance(args).done;
+
+/** A loopback port nothing listens on now, for the suite's own callback listener. */
+function freePort(): Promise<number> {
+  const probe = createNetServer();
+  return new Promise((resolve) =>
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    }),
+  );
 }
 
 test.beforeAll(async () => {
@@ -151,9 +174,56 @@ for (const revision of REVISIONS) {
 test("the authorization server passes the suite's metadata endpoint scenario", async () => {
   const { code, output } = await runConformance(["authorization", "--url", ORIGIN, "--scenario", "authorization-server-metadata-endpoint"]);
   expect(code, output).toBe(0);
-  // Colour codes come and go with the environment (FORCE_COLOR): read the plain text.
-  const text = stripVTControlCharacters(output);
-  expect(text).toMatch(/\[authorization-server-metadata\s*\] SUCCESS/);
+  expect(output).toMatch(/\[authorization-server-metadata\s*\] SUCCESS/);
   // Its one warning until Client ID Metadata Documents are switched on: the metadata does not yet say client_id_metadata_document_supported.
-  expect(text).toMatch(/Passed: 1\/1, 0 failed/);
+  expect(output).toMatch(/Passed: 1\/1, 0 failed/);
+});
+
+/** Where the authorization run saves each scenario's checks, inside data/ (the suite's working folder). */
+const RESULTS_DIR = "conformance-authorization";
+
+/** The checks the authorization run saved for `scenario` (in a folder named after it and the time). */
+function checksOf(scenario: string): { id: string; status: string; errorMessage?: string }[] {
+  const folder = path.resolve("data", RESULTS_DIR);
+  const run = readdirSync(folder).find((name) => name.startsWith(`authorization-server-${scenario}-`));
+  return run === undefined ? [] : JSON.parse(readFileSync(path.join(folder, run, "checks.json"), "utf8"));
+}
+
+test.describe("as admin", () => {
+  test.use({ storageState: storageStateFor("admin") });
+
+  test("the authorization server passes the suite's authorization code grant, an admin approving on the consent page", async ({ page }) => {
+    const port = await freePort();
+    const registered = await fetch(`${ORIGIN}/oauth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ client_name: "e2e conformance authorization-code-grant", redirect_uris: [`http://127.0.0.1:${port}/callback`], token_endpoint_auth_method: "none" }),
+    });
+    expect(registered.status).toBe(201);
+    const { client_id: clientId } = (await registered.json()) as { client_id: string };
+    try {
+      // Without --scenario: the grant reads the endpoints from the metadata scenario, which runs first.
+      const run = startConformance(["authorization", "--url", ORIGIN, "--client-id", clientId, "--resource", `${ORIGIN}/api/v1/personas/${PERSONA}/mcp`, "--port", String(port), "--output-dir", RESULTS_DIR]);
+      let authorizationUrl = "";
+      await expect.poll(() => (authorizationUrl = run.output().match(/^http\S+\/oauth\/authorize\?\S+$/m)?.[0] ?? ""), { timeout: 30_000 }).not.toBe("");
+      await page.goto(authorizationUrl);
+      await expect(page.getByRole("heading", { level: 1, name: "An app asks to use Quiver's tools" })).toBeVisible();
+      await expect(page.getByText(PERSONA, { exact: true })).toBeVisible();
+      await page.getByRole("button", { name: "Approve" }).click();
+      // The suite's own listener answers the callback, then it swaps the code.
+      await page.waitForURL(`http://127.0.0.1:${port}/callback?**`);
+      const { code, output } = await run.done;
+      // A full run prints only its summary; each scenario's checks, with the reason of a failure, are in its results folder.
+      const [grant] = checksOf("authorization-code-grant");
+      expect(grant?.status, grant?.errorMessage ?? output).toBe("SUCCESS");
+      expect(code, output).toBe(0);
+      expect(output).toMatch(/✓ authorization-code-grant: 1 passed, 0 failed/);
+      expect(output).toMatch(/Total: 2 passed, 0 failed/);
+    } finally {
+      rmSync(path.resolve("data", RESULTS_DIR), { recursive: true, force: true });
+      const { listConnectedApps, revokeConnectedApp } = await import("../lib/agent-door/oauth/connected-apps");
+      const { SYSTEM_ACTOR } = await import("../lib/audit/events");
+      for (const app of (await listConnectedApps()).filter((connected) => connected.clientId === clientId)) await revokeConnectedApp(app.grantId, SYSTEM_ACTOR);
+    }
+  });
 });

@@ -6,13 +6,17 @@
  * next call: each answers from its in-memory snapshot while it hears PostgreSQL's change events
  * (LISTEN/NOTIFY), never for a time. A key revoked while every listener is cut off is still refused
  * (they read the database until they listen again, then read everything again), and a key's rate
- * limit is one allowance shared by all.
+ * limit is one allowance shared by all. An MCP client's OAuth access token (issue 24), approved by
+ * an admin on the dashboard's consent page, is taken on every instance's MCP endpoint, and once
+ * the admin revokes the app under Settings → Connected apps, refused by each on its next call.
  * The dashboard runs on 3109, the gateways on 3110/3111, with the e2e server's settings; the schema
  * is dropped afterwards.
  */
 import { spawnSync, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { expect, test } from "./fixtures/test";
 import { spawnAppServer, spawnGateway, stopAppServer } from "./support/app-server";
 import { E2E_OPERATORS, E2E_SERVER_ENV } from "./support/environment";
@@ -73,6 +77,14 @@ const call = (origin: string, token: string, tool = MULTI_INSTANCE_TOOL) =>
     method: "POST",
     headers: headers(token),
     body: JSON.stringify({ arguments: { id: "A1" } }),
+  });
+
+/** A raw MCP `tools/list` on `origin` with an OAuth access token. */
+const mcpList = (origin: string, accessToken: string) =>
+  fetch(`${origin}/api/v1/personas/${MULTI_INSTANCE_PERSONA}/mcp`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
   });
 
 test.describe("two gateways and a dashboard on one PostgreSQL", () => {
@@ -141,6 +153,56 @@ test.describe("two gateways and a dashboard on one PostgreSQL", () => {
       const refused = await list(origin, revocable);
       expect(refused.status, origin).toBe(401);
       expect(await refused.json()).toEqual({ error: { code: "unauthorized", message: "The API key has been revoked." } });
+    }
+  });
+
+  test("an app an admin revokes under Connected apps is refused by every instance on its next MCP call", async ({ page }) => {
+    const appName = "e2e multi-instance agent";
+    // The app's loopback redirect, as a desktop MCP client listens on one.
+    const callback = createServer((_request, response) => response.end("You can close this window."));
+    await new Promise<void>((resolve) => callback.listen(0, "127.0.0.1", resolve));
+    const redirectUri = `http://127.0.0.1:${(callback.address() as AddressInfo).port}/callback`;
+    try {
+      const registered = await fetch(`${dashboard}/oauth/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ client_name: appName, redirect_uris: [redirectUri], application_type: "native", token_endpoint_auth_method: "none" }),
+      });
+      const { client_id: clientId } = (await registered.json()) as { client_id: string };
+      const verifier = randomBytes(32).toString("base64url");
+      const resource = `${dashboard}/api/v1/personas/${MULTI_INSTANCE_PERSONA}/mcp`;
+      const query = new URLSearchParams({
+        client_id: clientId, redirect_uri: redirectUri, response_type: "code", state: "s1", resource,
+        code_challenge: createHash("sha256").update(verifier).digest("base64url"), code_challenge_method: "S256",
+      });
+      await signInAs(page, E2E_OPERATORS.admin);
+      await page.goto(`${dashboard}/oauth/authorize?${query}`);
+      await page.getByRole("button", { name: "Approve" }).click();
+      await page.waitForURL(`${redirectUri}?**`);
+      const code = new URL(page.url()).searchParams.get("code") ?? "";
+      const tokens = await fetch(`${dashboard}/oauth/token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: redirectUri, client_id: clientId, code_verifier: verifier }),
+      });
+      expect(tokens.status).toBe(200);
+      const { access_token: accessToken } = (await tokens.json()) as { access_token: string };
+      for (const origin of origins) expect((await mcpList(origin, accessToken)).status, origin).toBe(200);
+
+      await page.goto("/settings/connected-apps");
+      const row = page.getByRole("row", { name: appName });
+      await row.getByRole("button", { name: `Revoke ${appName}` }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: "Revoke app" }).click();
+      await expect(page.getByRole("region", { name: /^Notifications/ }).getByText("The app is disconnected: its next call is refused.")).toBeVisible();
+      await expect(row).toHaveCount(0);
+      for (const origin of origins) {
+        const refused = await mcpList(origin, accessToken);
+        expect(refused.status, origin).toBe(401);
+        expect(refused.headers.get("www-authenticate"), origin).toContain('error="invalid_token"');
+      }
+    } finally {
+      callback.closeAllConnections();
+      callback.close();
     }
   });
 

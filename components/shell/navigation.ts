@@ -1,4 +1,4 @@
-import { Activity, FlaskConical, History, House, KeyRound, LockKeyhole, Settings, UsersRound, Wrench, type LucideIcon } from "lucide-react";
+import { Activity, FlaskConical, History, House, KeyRound, LockKeyhole, PlugZap, Settings, UsersRound, Wrench, type LucideIcon } from "lucide-react";
 import { hasRole, isRole, type Role } from "@/lib/operators/roles";
 
 export interface NavItem {
@@ -36,6 +36,7 @@ export const NAVIGATION: readonly NavGroup[] = [
       { href: "/usage", label: "Usage", icon: Activity, keywords: "calls errors latency agents call log" },
       { href: "/audit", label: "Audit", icon: History, keywords: "changes log history" },
       { href: "/settings/api-keys", label: "API keys", icon: KeyRound, keywords: "tokens agents runtime mcp bearer", role: "admin" },
+      { href: "/settings/connected-apps", label: "Connected apps", icon: PlugZap, keywords: "oauth mcp clients claude chatgpt connectors approved revoke", role: "admin" },
       { href: "/settings", label: "Settings", icon: Settings, keywords: "operators configuration users" },
     ],
   },
@@ -50,7 +51,7 @@ export function visibleNavigation(role: string): NavGroup[] {
 /** Whether `href` is the section the operator is in. */
 export function isCurrentSection(pathname: string, href: string): boolean {
   const within = (section: string) => pathname === section || pathname.startsWith(`${section}/`);
-  // A section nested in another (API keys inside Settings) is current instead of its parent, not as well.
+  // A section nested in another (API keys, Connected apps inside Settings) is current instead of its parent, not as well.
   const nested = NAVIGATION.flatMap((group) => group.items).some((item) => item.href.startsWith(`${href}/`) && within(item.href));
   return within(href) && !nested;
 }

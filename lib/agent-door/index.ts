@@ -16,3 +16,4 @@ export * from "./mcp/mcp-door";
 export * from "./mcp/mcp-server";
 export * from "./settings";
 export { DOOR_PATH_PREFIX, handleDoorRequest } from "./gateway/door-routes";
+export { handleOauthRouteRequest } from "./oauth/oauth-route";

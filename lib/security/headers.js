@@ -99,7 +99,7 @@ export function nonPageSecurityHeaders(forwardedProto) {
 }
 
 /** The path prefixes `proxy.ts` does not run on; their responses take the non-page policy. */
-export const NON_PAGE_PREFIXES = /** @type {const} */ (["/api/", "/_next/"]);
+export const NON_PAGE_PREFIXES = /** @type {const} */ (["/api/", "/oauth/", "/.well-known/", "/_next/"]);
 
 /**
  * One `next.config` `headers()` rule.

@@ -6,11 +6,13 @@
  * swaps the code (PKCE) for tokens and calls the persona's MCP tools with the access token — rate
  * limited and logged under the client's name —, is refused on another persona, and rotates its
  * refresh token, whose reuse revokes the whole grant; an operator revoking the app under Connected
- * apps ends its tokens at once. No token or code is stored in plain text.
+ * apps ends its tokens at once; an access token past its lifetime is refused and runs nothing; a
+ * request without a scope is granted its resource's persona. No
+ * token or code is stored in plain text.
  */
 import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { SYSTEM_ACTOR } from "../../audit/events";
 import { saveTool } from "../../catalog/tool-saves";
 import { databaseTargets, useTestDatabase } from "../../db/test-support/databases";
@@ -35,8 +37,13 @@ const targets = await databaseTargets();
 const OPERATOR = { id: "operator-1", email: "admin@example.test" };
 
 let upstream: Upstream;
+/** How many calls reached the upstream: a refused call must add none. */
+let upstreamCalls = 0;
 beforeAll(async () => {
-  upstream = await startUpstream((_request, response) => reply(response, 200, { data: { status: "shipped" } }));
+  upstream = await startUpstream((_request, response) => {
+    upstreamCalls++;
+    reply(response, 200, { data: { status: "shipped" } });
+  });
 });
 afterAll(() => upstream.close());
 
@@ -44,6 +51,10 @@ describe.each(targets)("an MCP client through OAuth on $name", (target) => {
   const db = useTestDatabase(target);
   const door = useOauthDoor(OPERATOR);
   let consent: Server;
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   async function setUp() {
     const definition = parseToolDefinition({ name: "lookup", description: "Looks an order up.", request: { method: "GET", url: `${upstream.origin}/orders` }, response: { extract: "json_path", path: "data.status" } });
@@ -55,7 +66,8 @@ describe.each(targets)("an MCP client through OAuth on $name", (target) => {
     return started.origin;
   }
 
-  const connect = async (origin: string) => connectApp(origin, consent, await registerClient(origin));
+  /** A registered app approved for persona support; `scope` as asked (null: none). */
+  const connect = async (origin: string, scope?: string | null) => connectApp(origin, consent, await registerClient(origin), scope);
 
   it("calls the approved persona's tools with the access token, logged under the client's name, and is refused on another persona", async () => {
     const origin = await setUp();
@@ -78,6 +90,39 @@ describe.each(targets)("an MCP client through OAuth on $name", (target) => {
 
     const stored = dumpText(await dumpAllTables(db(), target.name));
     for (const secret of [app.access_token, app.refresh_token, app.code]) expect(stored).not.toContain(secret);
+  });
+
+  it("grants an app that asks for no scope its resource's persona (RFC 6749 §3.3's default), not access_denied", async () => {
+    const origin = await setUp();
+    const app = await connect(origin, null);
+    expect(app).toMatchObject({ token_type: "Bearer", scope: "persona:support" });
+    expect((await mcpRequest(origin, "support", `Bearer ${app.access_token}`)).status).toBe(200);
+  });
+
+  it("refuses an access token past its lifetime with the invalid_token challenge, running nothing", async () => {
+    const origin = await setUp();
+    const app = await connect(origin);
+    const callLookup = () =>
+      fetch(mcpUrl(origin, "support"), {
+        method: "POST",
+        headers: { authorization: `Bearer ${app.access_token}`, "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "lookup", arguments: {} } }),
+      });
+    const served = await callLookup();
+    expect(served.status).toBe(200);
+    expect(await served.text()).toContain("shipped");
+    await flushCallLog();
+    const [callsBefore, loggedBefore] = [upstreamCalls, await db().callLog.count()];
+
+    // Only the clock moves (timers stay real, so the servers keep running): one second past the lifetime the token response gave.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + (app.expires_in + 1) * 1000);
+    const refused = await callLookup();
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("www-authenticate")).toBe(`Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource/api/v1/personas/support/mcp", error="invalid_token"`);
+    await flushCallLog();
+    expect(upstreamCalls).toBe(callsBefore);
+    expect(await db().callLog.count()).toBe(loggedBefore);
   });
 
   it("rotates the refresh token on each use, and a reused one revokes the whole grant", async () => {

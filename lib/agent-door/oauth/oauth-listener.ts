@@ -5,12 +5,14 @@ import "server-only";
  * metadata (RFC 9728), answered here, and everything else under the OAuth paths — the
  * authorization server's metadata (RFC 8414, with `iss` per RFC 9207 in its responses) and its
  * endpoints — handed to oidc-provider, which is a node:http (Koa) application itself; client
- * registrations only while the caller's address has some left (registration-limit.ts).
+ * registrations only while the caller's address has some left (registration-limit.ts), and an
+ * authorization request without a scope given its resources' (default-scope.ts).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { clientAddress, trustedProxiesFromEnv } from "../../security/client-address";
 import { nonPageSecurityHeaders } from "../../security/headers.js";
 import { databaseFailureReason } from "../../db/unavailable";
+import { withDefaultScope } from "./default-scope";
 import { pruneExpiredOauthRecords } from "./oauth-records";
 import { mcpResourceUrl, personaOfMcpPath, PROTECTED_RESOURCE_METADATA_PREFIX, REGISTRATION_PATH } from "./oauth-urls";
 import { oauthServerFromEnv, personaScope, type OauthServer } from "./provider";
@@ -76,6 +78,7 @@ export function handleOauthRequest(request: IncomingMessage, response: ServerRes
     return;
   }
   const address = asSeenByOperators(request, origin);
+  request.url = withDefaultScope(request.method, request.url ?? "/", origin);
   if (request.method === "POST" && pathname === REGISTRATION_PATH) void registerWithinLimit(request, response, address, server.listener);
   else void server.listener(request, response);
   pruneNowAndThen();

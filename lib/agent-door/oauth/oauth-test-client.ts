@@ -80,11 +80,18 @@ export async function registerClient(origin: string, name = "Desktop agent"): Pr
   return ((await registered.json()) as { client_id: string }).client_id;
 }
 
-/** The authorization request for persona `slug` (with `offline_access`, as the MCP SDK asks), sent by a browser without following redirects. */
-export async function sendAuthorization(origin: string, clientId: string, slug = "support") {
+/** What an app asks for by default: persona support's scope and `offline_access`, as the MCP SDK asks. */
+const DEFAULT_SCOPE = "persona:support offline_access";
+
+/**
+ * The authorization request for persona support with `scope` (null: none), sent by a browser
+ * without following redirects.
+ */
+export async function sendAuthorization(origin: string, clientId: string, scope: string | null = DEFAULT_SCOPE) {
+  const slug = "support";
   const verifier = randomBytes(32).toString("base64url");
   const query = new URLSearchParams({
-    client_id: clientId, redirect_uri: REDIRECT_URI, response_type: "code", state: "s1", scope: `persona:${slug} offline_access`, prompt: "consent",
+    client_id: clientId, redirect_uri: REDIRECT_URI, response_type: "code", state: "s1", ...(scope === null ? {} : { scope }), prompt: "consent",
     resource: mcpUrl(origin, slug), code_challenge: createHash("sha256").update(verifier).digest("base64url"), code_challenge_method: "S256",
   });
   const jar = new CookieJar();
@@ -94,8 +101,8 @@ export async function sendAuthorization(origin: string, clientId: string, slug =
 }
 
 /** The authorization request sent, and the browser on its way to the consent page: its cookies and the page's path. */
-export async function startAuthorization(origin: string, clientId: string) {
-  const { response, ...sent } = await sendAuthorization(origin, clientId);
+export async function startAuthorization(origin: string, clientId: string, scope?: string | null) {
+  const { response, ...sent } = await sendAuthorization(origin, clientId, scope);
   const consentPath = new URL(response.headers.get("location")!, origin).pathname;
   return { ...sent, consentPath, uid: consentPath.split("/").pop()! };
 }
@@ -111,11 +118,11 @@ export interface IssuedTokens {
 }
 
 /**
- * Authorization of persona support for `clientId`, approved on `consent`, and the code swapped for
- * tokens (PKCE). Throws when a step answers otherwise.
+ * Authorization of persona support for `clientId` (`scope` as {@link sendAuthorization} takes it),
+ * approved on `consent`, and the code swapped for tokens (PKCE). Throws when a step answers otherwise.
  */
-export async function connectApp(origin: string, consent: Server, clientId: string): Promise<IssuedTokens> {
-  const { verifier, jar, consentPath } = await startAuthorization(origin, clientId);
+export async function connectApp(origin: string, consent: Server, clientId: string, scope?: string | null): Promise<IssuedTokens> {
+  const { verifier, jar, consentPath } = await startAuthorization(origin, clientId, scope);
   const approved = await fetch(`http://127.0.0.1:${(consent.address() as AddressInfo).port}${consentPath}`, { headers: { cookie: jar.header } });
   if (!approved.ok) throw new Error(`approval failed: ${await approved.text()}`);
   jar.keep(approved);

@@ -12,6 +12,9 @@ import { DOOR_PATH_PREFIX } from "../door-path";
 /** The authorization server's endpoints (authorize, token, register, revoke, introspect, jwks). */
 export const OAUTH_PATH_PREFIX = "/oauth";
 
+/** The authorization endpoint, where the operator's browser is sent. */
+export const AUTHORIZATION_PATH = `${OAUTH_PATH_PREFIX}/authorize`;
+
 /** Dynamic client registration (RFC 7591): open to anyone, so counted per address (registration-limit.ts). */
 export const REGISTRATION_PATH = `${OAUTH_PATH_PREFIX}/register`;
 
