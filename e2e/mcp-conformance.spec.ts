@@ -175,8 +175,9 @@ test("the authorization server passes the suite's metadata endpoint scenario", a
   const { code, output } = await runConformance(["authorization", "--url", ORIGIN, "--scenario", "authorization-server-metadata-endpoint"]);
   expect(code, output).toBe(0);
   expect(output).toMatch(/\[authorization-server-metadata\s*\] SUCCESS/);
-  // Its one warning until Client ID Metadata Documents are switched on: the metadata does not yet say client_id_metadata_document_supported.
-  expect(output).toMatch(/Passed: 1\/1, 0 failed/);
+  // The metadata says client_id_metadata_document_supported: the suite checks it too.
+  expect(output).toMatch(/\[authorization-server-metadata-cimd\s*\] SUCCESS/);
+  expect(output).toMatch(/Passed: 2\/2, 0 failed, 0 warnings/);
 });
 
 /** Where the authorization run saves each scenario's checks, inside data/ (the suite's working folder). */
