@@ -46,6 +46,10 @@ function stateChangingRoutes(dir = "app"): { file: string; methods: string[] }[]
 const NOT_COOKIE_AUTHENTICATED: Record<string, string> = {
   "app/api/v1/": "the agents' door: an API key or token in the Authorization header, never the session cookie",
   "app/api/auth/": "next-auth's own routes, guarded by its CSRF token",
+  "app/oauth/":
+    "the authorization server under next dev (oidc-provider): apps call it cross-site by design, with PKCE and tokens, never the dashboard's session; " +
+    "its own cookies are SameSite=Lax and an approval is the consent page's server action",
+  "app/oauth-well-known/": "the OAuth metadata documents under next dev: read-only, the listener answers any other method without changing anything",
 };
 
 describe("every route handler that changes state with the operator's session", () => {
