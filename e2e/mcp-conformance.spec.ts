@@ -219,7 +219,8 @@ test.describe("as admin", () => {
       expect(grant?.status, grant?.errorMessage ?? output).toBe("SUCCESS");
       expect(code, output).toBe(0);
       expect(output).toMatch(/✓ authorization-code-grant: 1 passed, 0 failed/);
-      expect(output).toMatch(/Total: 2 passed, 0 failed/);
+      // Its checks: the metadata scenario's two (the metadata, its CIMD support) and the grant.
+      expect(output).toMatch(/Total: 3 passed, 0 failed/);
     } finally {
       rmSync(path.resolve("data", RESULTS_DIR), { recursive: true, force: true });
       const { listConnectedApps, revokeConnectedApp } = await import("../lib/agent-door/oauth/connected-apps");

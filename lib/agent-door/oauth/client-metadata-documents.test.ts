@@ -23,6 +23,7 @@ import { flushCallLog } from "../call-log";
 import { connectMcpClientAt } from "../mcp/mcp-test-client";
 import { listConnectedApps } from "./connected-apps";
 import { loadConsentRequest } from "./consent";
+import { findRequestingClient } from "./interaction";
 import { DOCUMENT_FETCHES_PER_HOUR } from "./registration-limit";
 import { connectApp, mcpRequest, mcpUrl, REDIRECT_URI, sendAuthorization, startAuthorization, useOauthDoor } from "./oauth-test-client";
 
@@ -110,6 +111,13 @@ describe.each(targets)("apps known by a client metadata document, on $name", (ta
     const origin = await setUp();
     const metadata = (await (await fetch(`${origin}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
     expect(metadata.client_id_metadata_document_supported).toBe(true);
+  });
+
+  it("reads an app's document outside a request too, as the consent page does from its own copy of the library", async () => {
+    await setUp();
+    const clientId = host.clientId("/app.json");
+    expect(await findRequestingClient(clientId)).toMatchObject({ name: "Docs agent", fromMetadataDocument: true });
+    expect(host.requests).toEqual(["/app.json"]);
   });
 
   it("shows the app as verified by its host, and once approved it calls under its document's name without the document being fetched again", async () => {

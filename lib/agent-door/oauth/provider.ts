@@ -108,8 +108,10 @@ function oauthConfiguration({ issuer, secret, allowlist }: OauthProviderSettings
       clientIdMetadataDocument: {
         enabled: true,
         ack: "draft-02",
-        // Each fetch the document cache cannot answer is counted against the asking address (ctx.ip: the listener's X-Forwarded-For).
-        allowFetch: async (ctx) => (await consumeDocumentFetch(ctx.ip)).ok,
+        // Each fetch the document cache cannot answer is counted against the asking address (ctx.ip: the listener's
+        // X-Forwarded-For). Outside a request there is no address: the consent page, for a signed-in operator, reading
+        // the app it shows — in `npm start` Next.js's copy of this library, whose cache is its own.
+        allowFetch: async (ctx) => ctx === undefined || (await consumeDocumentFetch(ctx.ip)).ok,
       },
       revocation: { enabled: true },
       introspection: { enabled: true },
