@@ -57,6 +57,8 @@ test.describe("as an editor", () => {
   });
 
   test("a persona over the threshold suggests search mode; switched on, an MCP client searches and calls through the meta-tools; off restores the list", async ({ page, request }) => {
+    // Six looks (axe and screenshots at two widths, 3–4 s each) besides the journey: 22–33 s measured, over the default 30.
+    test.setTimeout(60_000);
     const client = await connect();
     const names = async () => (await client.listTools(undefined, { cacheMode: "refresh" })).tools.map((tool) => tool.name).sort();
     expect(await names()).toEqual(AVAILABLE);
