@@ -286,6 +286,8 @@ test.describe("an MCP client connecting through OAuth", () => {
         await expect(row).toContainText(`Verified by ${verifiedHost}`);
         await row.getByRole("button", { name: `Revoke ${appName}` }).click();
         await page.getByRole("alertdialog").getByRole("button", { name: "Revoke app" }).click();
+        // The row leaves before the revocation is saved: the notification says it is done.
+        await expect(page.getByRole("region", { name: /^Notifications/ }).getByText("The app is disconnected: its next call is refused.")).toBeVisible();
         await expect(row).toHaveCount(0);
         expect(await mcpStatus(auth.tokens()!.access_token)).toBe(401);
       } finally {
