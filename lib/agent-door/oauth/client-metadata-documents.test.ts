@@ -9,7 +9,6 @@
  * (`invalid_client`, or `invalid_client_metadata` for a document that is not its own), and nothing is stored.
  */
 import { randomBytes } from "node:crypto";
-import type { Server } from "node:http";
 import { createServer, type Server as HttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -93,7 +92,6 @@ afterAll(() => host.close());
 describe.each(targets)("apps known by a client metadata document, on $name", (target) => {
   const db = useTestDatabase(target);
   const door = useOauthDoor(OPERATOR);
-  let consent: Server;
 
   afterEach(() => {
     host.requests.length = 0;
@@ -101,10 +99,7 @@ describe.each(targets)("apps known by a client metadata document, on $name", (ta
 
   async function setUp() {
     await createPersona({ slug: "support", name: "Support", grant: "all" }, SYSTEM_ACTOR);
-    await db().user.create({ data: { id: OPERATOR.id, email: OPERATOR.email, name: "Admin", role: "admin", passwordHash: "unused" } });
-    const started = await door.start();
-    consent = started.consent;
-    return started.origin;
+    return door.start();
   }
 
   it("advertises metadata documents in the authorization server's metadata", async () => {
@@ -126,7 +121,7 @@ describe.each(targets)("apps known by a client metadata document, on $name", (ta
     const { jar, uid } = await startAuthorization(origin, clientId);
     expect(await loadConsentRequest(uid, jar.header)).toMatchObject({ client: { id: clientId, name: "Docs agent", verifiedHost: `127.0.0.1:${host.port}`, redirectHost: "127.0.0.1:7777" } });
 
-    const app = await connectApp(origin, consent, clientId);
+    const app = await connectApp(origin, door.consent, clientId);
     const [connected] = await listConnectedApps();
     expect(connected).toMatchObject({ clientId, clientName: "Docs agent", verifiedHost: `127.0.0.1:${host.port}`, personaSlugs: ["support"] });
 

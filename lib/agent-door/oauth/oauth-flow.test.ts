@@ -11,7 +11,6 @@
  * token or code is stored in plain text.
  */
 import { randomBytes } from "node:crypto";
-import type { Server } from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { SYSTEM_ACTOR } from "../../audit/events";
 import { saveTool } from "../../catalog/tool-saves";
@@ -50,7 +49,6 @@ afterAll(() => upstream.close());
 describe.each(targets)("an MCP client through OAuth on $name", (target) => {
   const db = useTestDatabase(target);
   const door = useOauthDoor(OPERATOR);
-  let consent: Server;
 
   afterEach(() => {
     vi.useRealTimers();
@@ -60,14 +58,11 @@ describe.each(targets)("an MCP client through OAuth on $name", (target) => {
     const definition = parseToolDefinition({ name: "lookup", description: "Looks an order up.", request: { method: "GET", url: `${upstream.origin}/orders` }, response: { extract: "json_path", path: "data.status" } });
     await saveTool({ definition, baseVersion: null, actor: SYSTEM_ACTOR });
     for (const slug of ["support", "sales"]) await createPersona({ slug, name: slug, grant: "all" }, SYSTEM_ACTOR);
-    await db().user.create({ data: { id: OPERATOR.id, email: OPERATOR.email, name: "Admin", role: "admin", passwordHash: "unused" } });
-    const started = await door.start();
-    consent = started.consent;
-    return started.origin;
+    return door.start();
   }
 
   /** A registered app approved for persona support; `scope` as asked (null: none). */
-  const connect = async (origin: string, scope?: string | null) => connectApp(origin, consent, await registerClient(origin), scope);
+  const connect = async (origin: string, scope?: string | null) => connectApp(origin, door.consent, await registerClient(origin), scope);
 
   it("calls the approved persona's tools with the access token, logged under the client's name, and is refused on another persona", async () => {
     const origin = await setUp();

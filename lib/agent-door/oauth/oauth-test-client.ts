@@ -8,6 +8,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach } from "vitest";
 import type { Actor } from "../../audit";
+import { getDb } from "../../db/client";
 import { startGateway, type Gateway } from "../gateway/node-server";
 import { closeMcpClients } from "../mcp/mcp-test-client";
 import { approveConsentRequest } from "./consent";
@@ -47,9 +48,10 @@ export async function startConsentPage(admin: Actor & { id: string }): Promise<S
 }
 
 /**
- * For each test of the calling block: `start()` brings up a gateway on a fresh loopback port (its
- * origin becomes NEXTAUTH_URL, so each test has an authorization server of its own, nothing cached)
- * and the consent page answering as `admin`; both stop after the test, with any MCP client.
+ * For each test of the calling block: `start()` adds `admin` as an operator, brings up a gateway on a
+ * fresh loopback port (its origin becomes NEXTAUTH_URL, so each test has an authorization server of
+ * its own, nothing cached) and the consent page answering as `admin`, and returns the origin; both
+ * stop after the test, with any MCP client. `consent` is the page of the running test.
  */
 export function useOauthDoor(admin: Actor & { id: string }) {
   let gateway: Gateway | null = null;
@@ -61,11 +63,16 @@ export function useOauthDoor(admin: Actor & { id: string }) {
     gateway = consent = null;
   });
   return {
-    async start(): Promise<{ origin: string; consent: Server }> {
+    get consent(): Server {
+      if (consent === null) throw new Error("start() the door first");
+      return consent;
+    },
+    async start(): Promise<string> {
+      await getDb().user.create({ data: { id: admin.id, email: admin.email, name: "Admin", role: "admin", passwordHash: "unused" } });
       gateway = await startGateway({ host: "127.0.0.1", port: 0 });
       process.env.NEXTAUTH_URL = gateway.origin;
       consent = await startConsentPage(admin);
-      return { origin: gateway.origin, consent };
+      return gateway.origin;
     },
   };
 }
