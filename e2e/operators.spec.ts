@@ -17,6 +17,8 @@ import { callServerAction, serverActionId } from "./support/server-actions";
 import { openGuardedPage } from "./support/guarded-page";
 import { addOperatorThroughForm } from "./support/operators";
 import { signInAs } from "./support/sign-in";
+import { expectAccessible } from "./support/accessibility";
+import { screenshots } from "./support/screenshots";
 
 const SSO_ISSUER = "https://sso.e2e.quiver.test/realms/ops";
 const SSO_HOST = "sso.e2e.quiver.test";
@@ -165,6 +167,9 @@ test.describe("as an admin", () => {
     await deactivate.click();
     const deactivateDialog = page.getByRole("alertdialog", { name: `Deactivate ${cora.email}?` });
     await expect(deactivateDialog).toContainText("Every session of theirs ends");
+    await expect(deactivateDialog).toContainText("Apps they approved (Settings → Connected apps) are disconnected.");
+    await expectAccessible(page, "deactivate dialog");
+    await screenshots(page, "operator-deactivate-dialog");
     await page.keyboard.press("Escape");
     await expect(deactivateDialog).toBeHidden();
     await expect(deactivate).toBeFocused();
