@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
 import { APP_SERVER_COMMAND } from "./e2e/support/app-server";
 import { E2E_BASE_URL, E2E_MOCK_UPSTREAM, E2E_SERVER_ENV, E2E_SERVER_LOG } from "./e2e/support/environment";
@@ -16,6 +17,9 @@ if (!process.env.NODE_OPTIONS?.includes(REACT_SERVER_CONDITION)) {
   process.env.NODE_OPTIONS = [process.env.NODE_OPTIONS, REACT_SERVER_CONDITION].filter(Boolean).join(" ");
 }
 
+/** Debian's headless shell when installed (what `npm test` installs), else its full chromium. */
+const DEFAULT_CHROMIUM = ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((path) => existsSync(path)) ?? "/usr/bin/chromium";
+
 export default defineConfig({
   testDir: "./e2e",
   testMatch: /.*\.(spec|setup)\.ts$/,
@@ -30,7 +34,7 @@ export default defineConfig({
     baseURL: E2E_BASE_URL,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM,
       args: [
         "--no-sandbox",
         "--disable-gpu",

@@ -1,7 +1,8 @@
 /**
- * `npm test` on a fresh machine (scripts/test.sh): without Chromium it installs Debian's package
- * itself when it can (root and apt-get), saying so, and otherwise stops at once with the command
- * to run — before any slow step. Real tools are replaced by recorders on PATH: nothing is
+ * `npm test` on a fresh machine (scripts/test.sh): without Chromium's headless shell it installs
+ * Debian's package itself when it can (root and apt-get), saying so, falls back to a full chromium
+ * (saying how to make the suite faster), and otherwise stops at once with the command to run —
+ * before any slow step. Real tools are replaced by recorders on PATH: nothing is
  * installed and no test suite runs here.
  */
 import { execFile } from "node:child_process";
@@ -30,8 +31,8 @@ function fakeTools(root: boolean): { bin: string; log: string } {
   // The few real tools the script and the fakes need; /usr/bin itself may hold a real chromium.
   for (const tool of ["dirname", "chmod"]) symlinkSync(`/usr/bin/${tool}`, path.join(bin, tool));
   fake("id", `echo ${root ? 0 : 1000}`);
-  // apt-get "installs" chromium by putting an executable on PATH.
-  fake("apt-get", `if [ "$1" = install ]; then printf '#!/bin/bash\\n' > "${bin}/chromium"; chmod +x "${bin}/chromium"; fi`);
+  // apt-get "installs" the package it is asked for by putting an executable of that name on PATH.
+  fake("apt-get", `if [ "$1" = install ]; then printf '#!/bin/bash\\n' > "${bin}/$4"; chmod +x "${bin}/$4"; fi`);
   fake("npm", "exit 0");
   fake("npx", `echo "npx CHROMIUM_PATH=$CHROMIUM_PATH" >> "${log}"`);
   return { bin, log };
@@ -52,31 +53,49 @@ function runTestScript({ bin, log }: { bin: string; log: string }): Promise<Run>
   });
 }
 
+/** Puts an executable `name` on the fakes' PATH, as an installed browser. */
+function installBrowser(bin: string, name: string): void {
+  writeFileSync(path.join(bin, name), "#!/bin/bash\n");
+  chmodSync(path.join(bin, name), 0o755);
+}
+
 describe("npm test without Chromium", () => {
   it("stops at once with the exact command when it cannot install (not root)", async () => {
     const { code, stderr, calls } = await runTestScript(fakeTools(false));
     expect(code).toBe(1);
     expect(stderr).toContain("Chromium is missing");
-    expect(stderr).toContain("sudo apt-get install chromium");
+    expect(stderr).toContain("sudo apt-get install chromium-headless-shell");
     expect(calls).toEqual([]);
   });
 
-  it("installs Debian's chromium itself as root with apt-get, says so, and the suite uses it", async () => {
-    const { code, stdout, calls } = await runTestScript(fakeTools(true));
+  it("installs Debian's headless shell itself as root with apt-get, says so, and the suite uses it", async () => {
+    const tools = fakeTools(true);
+    // A full chromium does not stop the install: the headless shell is what the suite is timed on.
+    installBrowser(tools.bin, "chromium");
+    const { code, stdout, calls } = await runTestScript(tools);
     expect(code).toBe(0);
-    expect(stdout).toContain("installing Debian's chromium package");
-    expect(calls.slice(0, 2)).toEqual(["apt-get update -qq", "apt-get install -y -qq chromium"]);
+    expect(stdout).toContain("installing Debian's chromium-headless-shell package");
+    expect(calls.slice(0, 2)).toEqual(["apt-get update -qq", "apt-get install -y -qq chromium-headless-shell"]);
     const npxCalls = calls.filter((call) => call.startsWith("npx CHROMIUM_PATH="));
     expect(npxCalls.length).toBeGreaterThan(0);
-    for (const call of npxCalls) expect(call).toMatch(/\/chromium$/);
+    for (const call of npxCalls) expect(call).toMatch(/\/chromium-headless-shell$/);
   });
 
-  it("uses a Chromium found on PATH without installing anything", async () => {
+  it("uses a headless shell found on PATH without installing anything", async () => {
     const tools = fakeTools(true);
-    writeFileSync(path.join(tools.bin, "chromium"), "#!/bin/bash\n");
-    chmodSync(path.join(tools.bin, "chromium"), 0o755);
+    installBrowser(tools.bin, "chromium-headless-shell");
     const { code, calls } = await runTestScript(tools);
     expect(code).toBe(0);
+    expect(calls.some((call) => call.startsWith("apt-get"))).toBe(false);
+    expect(calls).toContain(`npx CHROMIUM_PATH=${path.join(tools.bin, "chromium-headless-shell")}`);
+  });
+
+  it("falls back to a full chromium when it cannot install, and says how to be faster", async () => {
+    const tools = fakeTools(false);
+    installBrowser(tools.bin, "chromium");
+    const { code, stdout, calls } = await runTestScript(tools);
+    expect(code).toBe(0);
+    expect(stdout).toContain("sudo apt-get install chromium-headless-shell");
     expect(calls.some((call) => call.startsWith("apt-get"))).toBe(false);
     expect(calls).toContain(`npx CHROMIUM_PATH=${path.join(tools.bin, "chromium")}`);
   });
