@@ -17,6 +17,9 @@ if (!process.env.NODE_OPTIONS?.includes(REACT_SERVER_CONDITION)) {
   process.env.NODE_OPTIONS = [process.env.NODE_OPTIONS, REACT_SERVER_CONDITION].filter(Boolean).join(" ");
 }
 
+/** The read-only visits of every page (e2e/every-page.spec.ts), run beside the journeys. */
+const EVERY_PAGE = /every-page\.spec\.ts$/;
+
 /** Debian's headless shell when installed (what `npm test` installs), else its full chromium. */
 const DEFAULT_CHROMIUM = ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((path) => existsSync(path)) ?? "/usr/bin/chromium";
 
@@ -24,7 +27,6 @@ export default defineConfig({
   testDir: "./e2e",
   testMatch: /.*\.(spec|setup)\.ts$/,
   fullyParallel: false,
-  workers: 1,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
@@ -47,9 +49,13 @@ export default defineConfig({
       ],
     },
   },
+  // Two workers, one per project: the journeys run one at a time in file order (they share the one
+  // database), while the page visits, which only read, run beside them against the same server.
+  workers: 2,
   projects: [
     { name: "sign-in", testMatch: /auth\.setup\.ts$/ },
-    { name: "chromium", dependencies: ["sign-in"], testIgnore: /auth\.setup\.ts$/ },
+    { name: "chromium", dependencies: ["sign-in"], testIgnore: [/auth\.setup\.ts$/, EVERY_PAGE], workers: 1 },
+    { name: "every page", dependencies: ["sign-in"], testMatch: EVERY_PAGE, workers: 1 },
   ],
   webServer: [
     {

@@ -47,6 +47,6 @@ npx tsc --noEmit -p .
 echo "==> Unit and data-layer tests"
 npx vitest run
 echo "==> Production build"
-npx next build
+QUIVER_TYPES_CHECKED=1 npx next build
 echo "==> End-to-end tests (Chromium)"
 npx playwright test

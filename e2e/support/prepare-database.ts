@@ -177,7 +177,7 @@ for (const name of ["e2e_persona_keep", "e2e_persona_doomed"]) {
   });
 }
 
-// A shared credential no tool uses, so the Credentials page shows a row (shell.spec.ts screenshots
+// A shared credential no tool uses, so the Credentials page shows a row (every-page.spec.ts screenshots
 // it). Its host is one no spec's tool calls, so no tool editor's picker offers it.
 await saveCredentialRecord({
   input: {

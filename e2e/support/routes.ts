@@ -1,7 +1,7 @@
 /**
  * Every page an e2e spec visits, with the status and the level-1 heading it shows (and the tab
  * selected, where the URL picks one). Dashboard pages are visited as a signed-in operator; a page
- * marked `signedOut` (sign-in) is visited without a session. The shell spec checks each for phone
+ * marked `signedOut` (sign-in) is visited without a session. The every-page spec checks each for phone
  * width, axe and screenshots; the security-headers spec checks each for CSP violations. A new page
  * is added here, once, and both specs cover it.
  */
