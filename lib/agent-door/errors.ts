@@ -3,6 +3,8 @@
  * each code is answered with. Messages are written for the agent's developer and never carry a
  * secret or an internal error text.
  */
+import { answerResponse, refusalAnswer } from "./door-answer";
+
 export interface AgentErrorBody {
   readonly error: { readonly code: AgentErrorCode; readonly message: string };
 }
@@ -34,8 +36,8 @@ export function agentError<C extends AgentErrorCode>(code: C, message: string): 
 }
 
 /** A refusal as a JSON response, with extra headers (e.g. WWW-Authenticate, Retry-After). */
-export function agentErrorResponse(refusal: Pick<AgentRefusal, "status" | "body">, headers: HeadersInit = {}): Response {
-  return Response.json(refusal.body, { status: refusal.status, headers });
+export function agentErrorResponse(refusal: Pick<AgentRefusal, "status" | "body">, headers: Readonly<Record<string, string>> = {}): Response {
+  return answerResponse(refusalAnswer(refusal, headers));
 }
 
 /** The refusal for a path under /api/v1 that the door does not serve. */

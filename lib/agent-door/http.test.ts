@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AGENT_GONE_STATUS, answering, MAX_CALL_BODY_BYTES, parseCallBody, readCappedText } from "./http";
+import { AGENT_GONE_STATUS, failureAnswer, MAX_CALL_BODY_BYTES, parseCallBody, readCappedText, webCallBody } from "./http";
 
 const message = (result: ReturnType<typeof parseCallBody>) => (result.ok ? "accepted" : `${result.status} ${result.body.error.message}`);
 
@@ -26,11 +26,11 @@ describe("parseCallBody", () => {
 
 describe("readCappedText", () => {
   const post = (body: string | ReadableStream<Uint8Array>, headers: Record<string, string> = {}) =>
-    new Request("http://127.0.0.1/call", { method: "POST", body, headers, duplex: "half" } as RequestInit);
+    webCallBody(new Request("http://127.0.0.1/call", { method: "POST", body, headers, duplex: "half" } as RequestInit));
 
   it("reads a body up to the cap", async () => {
     expect(await readCappedText(post("x".repeat(100)), 100)).toEqual({ ok: true, text: "x".repeat(100) });
-    expect(await readCappedText(new Request("http://127.0.0.1/call"))).toEqual({ ok: true, text: "" });
+    expect(await readCappedText(webCallBody(new Request("http://127.0.0.1/call")))).toEqual({ ok: true, text: "" });
   });
 
   it("refuses a declared length over the cap before reading", async () => {
@@ -51,32 +51,22 @@ describe("readCappedText", () => {
   });
 });
 
-describe("answering", () => {
+describe("failureAnswer", () => {
   afterEach(() => vi.restoreAllMocks());
 
-  const failing = () => Promise.reject(Object.assign(new Error("aborted"), { code: "ECONNRESET" }));
-
-  it("answers an unexpected error with a generic 500 and logs it, never echoing it", async () => {
+  it("answers an unexpected error with a generic 500 and logs it, never echoing it", () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const response = await answering(new Request("http://127.0.0.1/call"), () => Promise.reject(new Error("secret detail")));
-    expect(response.status).toBe(500);
-    const body = await response.text();
-    expect(body).toContain("internal");
-    expect(body).not.toContain("secret detail");
+    const answer = failureAnswer(new Error("secret detail"), false);
+    expect(answer.status).toBe(500);
+    expect(answer.body).toEqual({ error: { code: "internal", message: "Something went wrong on Quiver's side; the error is in the server log." } });
+    expect(JSON.stringify(answer)).not.toContain("secret detail");
     expect(logged).toHaveBeenCalledTimes(1);
   });
 
-  it("logs nothing when the agent hung up before the answer", async () => {
+  it("logs nothing when the agent hung up before the answer, and answers without a body", () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const hangUp = new AbortController();
-    hangUp.abort();
-    const response = await answering(new Request("http://127.0.0.1/call", { signal: hangUp.signal }), failing);
-    expect(response.status).toBe(AGENT_GONE_STATUS);
+    const answer = failureAnswer(Object.assign(new Error("aborted"), { code: "ECONNRESET" }), true);
+    expect(answer).toEqual({ status: AGENT_GONE_STATUS });
     expect(logged).not.toHaveBeenCalled();
-  });
-
-  it("passes a handler's own answer through", async () => {
-    const response = await answering(new Request("http://127.0.0.1/call"), async () => Response.json({ ok: true }, { status: 201 }));
-    expect(response.status).toBe(201);
   });
 });

@@ -1,13 +1,15 @@
 import "server-only";
 
 /**
- * The runtime API's request plumbing, shared by its route handlers: who is calling (key and
+ * The runtime API's request plumbing, shared by its routes on both of the door's hosts (Web
+ * `Request`s and node:http's fast path for calls, door-answer.ts): who is calling (key and
  * persona, then the key's rate limit), the call body read under a size cap and checked for shape,
  * and the catch-all that turns an unexpected error into a generic 500 (logged, never echoed), or,
  * when the database cannot answer, into 503 with Retry-After.
  */
 import { authenticateAgent, type AgentIdentity } from "./auth";
-import { agentError, agentErrorResponse, type AgentRefusal } from "./errors";
+import { answerResponse, refusalAnswer, type DoorAnswer } from "./door-answer";
+import { agentError, type AgentRefusal } from "./errors";
 import { consumeAgentRateLimit } from "./rate-limit";
 import { databaseFailureReason, isDatabaseUnavailable } from "../db/unavailable";
 import { countRateLimited } from "../observability/metrics";
@@ -17,53 +19,72 @@ import { annotateSpan } from "../observability/tracing";
 export const MAX_CALL_BODY_BYTES = 1024 * 1024;
 
 /**
- * The caller of a runtime API request for persona `slug`, or the response refusing it
- * (401/403/404 from the key, 429 with Retry-After when the key's allowance is spent).
- * `authenticate` is API keys' unless a door takes other credentials too (MCP: OAuth access tokens).
+ * The caller of a runtime API request for persona `slug` presenting `authorization`, or the
+ * answer refusing it (401/403/404 from the key, 429 with Retry-After when the key's allowance is
+ * spent). `authenticate` is API keys' unless a door takes other credentials too (MCP: OAuth access tokens).
  */
-export async function admitAgent(
-  request: Request,
+export async function admitCaller(
+  authorization: string | null,
   slug: string,
   authenticate: typeof authenticateAgent = authenticateAgent,
-): Promise<{ ok: true; identity: AgentIdentity } | { ok: false; response: Response }> {
-  const auth = await authenticate(request.headers.get("authorization"), slug);
+): Promise<{ ok: true; identity: AgentIdentity } | { ok: false; answer: DoorAnswer }> {
+  const auth = await authenticate(authorization, slug);
   if (!auth.ok) {
     const headers: Record<string, string> = auth.status === 401 ? { "WWW-Authenticate": 'Bearer realm="quiver"' } : {};
-    return { ok: false, response: agentErrorResponse(auth, headers) };
+    return { ok: false, answer: refusalAnswer(auth, headers) };
   }
   annotateSpan({ "quiver.persona": auth.identity.personaSlug, "quiver.caller.name": auth.identity.keyName });
   const limit = await consumeAgentRateLimit(auth.identity.keyId);
   if (!limit.ok) {
     countRateLimited(auth.identity.personaSlug);
     const refusal = agentError("rate_limited", `Too many calls with this API key; try again in ${limit.retryAfterSeconds} s.`);
-    return { ok: false, response: agentErrorResponse(refusal, { "Retry-After": String(limit.retryAfterSeconds) }) };
+    return { ok: false, answer: refusalAnswer(refusal, { "Retry-After": String(limit.retryAfterSeconds) }) };
   }
   return { ok: true, identity: auth.identity };
+}
+
+/** {@link admitCaller} for a Web `Request`, its refusal as a `Response`. */
+export async function admitAgent(
+  request: Request,
+  slug: string,
+  authenticate: typeof authenticateAgent = authenticateAgent,
+): Promise<{ ok: true; identity: AgentIdentity } | { ok: false; response: Response }> {
+  const admitted = await admitCaller(request.headers.get("authorization"), slug, authenticate);
+  return admitted.ok ? admitted : { ok: false, response: answerResponse(admitted.answer) };
+}
+
+/** A request body as each host hands it over. */
+export interface CallBody {
+  /** The `Content-Length` the caller declared, or null. */
+  readonly declaredLength: string | null;
+  /** The whole body, for a declared length within the cap: the server's HTTP parser lets no more through as this body. */
+  whole(): Promise<string>;
+  /** The body as it arrives, for one of unknown length; null when there is none. */
+  chunks(): AsyncIterable<Uint8Array> | null;
+}
+
+/** A Web `Request`'s body (read straight off the socket by the door's node adapter when its length is declared). */
+export function webCallBody(request: Request): CallBody {
+  // Node's web streams are async iterable (leaving the loop early cancels the stream); the DOM typings do not say so.
+  return { declaredLength: request.headers.get("content-length"), whole: () => request.text(), chunks: () => request.body as AsyncIterable<Uint8Array> | null };
 }
 
 const tooLarge = () => agentError("payload_too_large", `The request body is larger than ${MAX_CALL_BODY_BYTES / 1024} KiB.`);
 
 /** The body as text, refusing (413) a declared or actual length over `limit` bytes without reading the rest. */
-export async function readCappedText(request: Request, limit = MAX_CALL_BODY_BYTES): Promise<{ ok: true; text: string } | AgentRefusal> {
-  const length = request.headers.get("content-length");
-  const declared = length === null ? Number.NaN : Number(length);
+export async function readCappedText(body: CallBody, limit = MAX_CALL_BODY_BYTES): Promise<{ ok: true; text: string } | AgentRefusal> {
+  const declared = body.declaredLength === null ? Number.NaN : Number(body.declaredLength);
   if (Number.isFinite(declared) && declared > limit) return tooLarge();
-  // A declared length within the cap is all the server's HTTP parser lets through as this body:
-  // read it whole, without a stream (the door's node adapter reads it straight off the socket).
-  if (Number.isFinite(declared)) return { ok: true, text: await request.text() };
-  if (request.body === null) return { ok: true, text: "" };
-  const reader = request.body.getReader();
+  if (Number.isFinite(declared)) return { ok: true, text: await body.whole() };
+  const arriving = body.chunks();
+  if (arriving === null) return { ok: true, text: "" };
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      return tooLarge();
-    }
-    chunks.push(value);
+  // Leaving the loop early (413) cancels the stream: nothing more is read.
+  for await (const chunk of arriving) {
+    size += chunk.byteLength;
+    if (size > limit) return tooLarge();
+    chunks.push(chunk);
   }
   return { ok: true, text: Buffer.concat(chunks).toString("utf8") };
 }
@@ -114,22 +135,18 @@ function logDatabaseUnavailable(error: unknown): void {
 }
 
 /**
- * Runs the work of a route handler answering `request`; an unexpected error is logged and
- * answered with a generic 500, a database that cannot answer with 503 and Retry-After (nothing
- * was run: the key is checked first). An error after the agent hung up (its request body cut
- * off, say) is not Quiver's failure: it is not logged, and the answer goes nowhere.
+ * The answer to a route's unexpected error: a generic 500, logged; 503 with Retry-After when the
+ * database cannot answer (nothing was run: the key is checked first). An error after the agent
+ * hung up (its request body cut off, say) is not Quiver's failure: it is not logged, and the
+ * answer goes nowhere.
  */
-export async function answering(request: Request, work: () => Promise<Response>): Promise<Response> {
-  try {
-    return await work();
-  } catch (error) {
-    if (request.signal.aborted) return new Response(null, { status: AGENT_GONE_STATUS });
-    if (isDatabaseUnavailable(error)) {
-      logDatabaseUnavailable(error);
-      const refusal = agentError("unavailable", `Quiver cannot reach its database right now; try again in ${DATABASE_RETRY_AFTER_SECONDS} s.`);
-      return agentErrorResponse(refusal, { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) });
-    }
-    console.error("Runtime API request failed:", error);
-    return agentErrorResponse(agentError("internal", "Something went wrong on Quiver's side; the error is in the server log."));
+export function failureAnswer(error: unknown, agentGone: boolean): DoorAnswer {
+  if (agentGone) return { status: AGENT_GONE_STATUS };
+  if (isDatabaseUnavailable(error)) {
+    logDatabaseUnavailable(error);
+    const refusal = agentError("unavailable", `Quiver cannot reach its database right now; try again in ${DATABASE_RETRY_AFTER_SECONDS} s.`);
+    return refusalAnswer(refusal, { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) });
   }
+  console.error("Runtime API request failed:", error);
+  return refusalAnswer(agentError("internal", "Something went wrong on Quiver's side; the error is in the server log."));
 }

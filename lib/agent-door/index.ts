@@ -9,7 +9,7 @@ export { agentError, agentErrorResponse, AGENT_ERROR_STATUS, type AgentErrorBody
 export { consumeAgentRateLimit } from "./rate-limit";
 export { agentToolList, listAgentTools, type AgentToolList } from "./snapshot";
 export { agentToolBudget, agentToolBudgets, budgetResponseBody, type PersonaBudget } from "./budget";
-export { admitAgent, answering, MAX_CALL_BODY_BYTES, parseCallBody, readCappedText } from "./http";
+export { admitAgent, admitCaller, failureAnswer, MAX_CALL_BODY_BYTES, parseCallBody, readCappedText, webCallBody, type CallBody } from "./http";
 export { runtimeOpenApiDocument } from "./openapi";
 export * from "./api-keys";
 export * from "./mcp/mcp-door";

@@ -65,6 +65,26 @@ describe.each(sqlite)("the change signal on $name", (target) => {
     }
   });
 
+  it("sees each of many quick commits by another client on the very next check, across a reset of the WAL", async () => {
+    const signal = changeSignalOf(db());
+    await createPersona({ slug: "support", name: "Support" }, SYSTEM_ACTOR);
+    const other = createDb(target.url);
+    try {
+      let previous = signal.token();
+      for (let round = 0; round < 30; round += 1) {
+        // Every tenth round the other client checkpoints and truncates the WAL first: the next commit starts it afresh.
+        if (round % 10 === 9) await other.$queryRawUnsafe("PRAGMA wal_checkpoint(TRUNCATE)");
+        await other.$executeRawUnsafe(`UPDATE personas SET name = 'Support ${round}' WHERE slug = 'support'`);
+        const now = signal.token();
+        expect(now, `commit ${round} went unseen`).not.toBe(previous);
+        expect(signal.token()).toBe(now);
+        previous = now;
+      }
+    } finally {
+      await other.$disconnect();
+    }
+  });
+
   it("counts inserts, updates and deletes of every remembered table (a migration that rebuilds a table must re-create its triggers)", async () => {
     const triggers = await db().$queryRaw<{ tbl_name: string; sql: string }[]>`SELECT tbl_name, sql FROM sqlite_master WHERE type = 'trigger'`;
     for (const table of REMEMBERED_TABLES) {

@@ -10,8 +10,10 @@
  * - SQLite: triggers on those tables count their writes in the one-row table `change_counter`
  *   (migration 20261204175352_sqlite_change_counter). A dedicated read-only connection to the file
  *   asks SQLite's own `PRAGMA data_version` — which moves with every commit by any connection — and
- *   reads the counter only when it moved. Both are calls into SQLite in this process (microseconds),
- *   not queries through Prisma. A database without the counter (not yet migrated) gives no signal.
+ *   reads the counter only when it moved; and it asks only when the WAL-index header (in the `-shm`
+ *   file, which every commit changes) moved since it last asked. All are calls in this process
+ *   (microseconds), not queries through Prisma. A database without the counter (not yet migrated)
+ *   gives no signal.
  * - PostgreSQL: a count of the change events this process has heard. Every committed write to
  *   those tables sends `NOTIFY quiver_changes` with its schema (a trigger, migration
  *   20261202130000_change_events), and one connection per process LISTENs. While that connection
@@ -21,6 +23,7 @@
  *
  * A token compares only with tokens of the same signal: one signal per database client.
  */
+import { closeSync, openSync, readSync } from "node:fs";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { observeChangeEventLag } from "../observability/metrics";
@@ -52,13 +55,53 @@ export function openChangeSignal(url: string): ChangeSignal {
   return dialectOf(url) === "sqlite" ? sqliteSignal(url) : postgresSignal(url);
 }
 
-/** The writes `change_counter` has counted, read only when SQLite's commit counter moved; on a read-only connection of its own. */
+/**
+ * The first copy of SQLite's WAL-index header: the first 48 bytes of the `-shm` file
+ * (https://www.sqlite.org/walformat.html, "the WAL-index header"). Every committed transaction
+ * changes it — its `iChange` counter, the WAL's frame count and checksums — and a reset WAL changes
+ * its salts. Reading it is one `pread` of memory SQLite keeps mapped, with no lock and no statement
+ * (a read transaction for `PRAGMA data_version` takes two `fcntl` locks: most of the door's change
+ * check under load). A read torn by a commit in progress only differs: it costs a full check.
+ */
+const WAL_INDEX_HEADER_BYTES = 48;
+
+/** The WAL-index header of the database file at `file`, read into `into`; null while it has no `-shm` file (not in WAL mode). */
+function walIndexHeaderReader(file: string): { read(into: Buffer): boolean; close(): void } {
+  let descriptor: number | null = null;
+  return {
+    read(into) {
+      try {
+        descriptor ??= openSync(`${file}-shm`, "r");
+        return readSync(descriptor, into, 0, WAL_INDEX_HEADER_BYTES, 0) === WAL_INDEX_HEADER_BYTES;
+      } catch {
+        return false;
+      }
+    },
+    close() {
+      if (descriptor !== null) closeSync(descriptor);
+      descriptor = null;
+    },
+  };
+}
+
+/**
+ * The writes `change_counter` has counted, on a read-only connection of its own: read only when
+ * SQLite's commit counter (`PRAGMA data_version`) moved, which is asked only when the WAL-index
+ * header moved — so a call while nothing was committed costs one `pread`.
+ */
 function sqliteSignal(url: string): ChangeSignal {
   let reader: { dataVersion: Database.Statement<[], number>; changes: Database.Statement<[], number> } | null = null;
   let connection: Database.Database | null = null;
   let seen: { dataVersion: number; changes: number } | null = null;
+  const header = walIndexHeaderReader(sqliteFilePath(url));
+  // The header when `seen` was read (read before it: a commit in between only makes the next call check again), and now.
+  const seenHeader = Buffer.alloc(WAL_INDEX_HEADER_BYTES);
+  const currentHeader = Buffer.alloc(WAL_INDEX_HEADER_BYTES);
+  let seenHeaderValid = false;
   return {
     token() {
+      const headerRead = seen !== null && header.read(currentHeader);
+      if (headerRead && seenHeaderValid && currentHeader.equals(seenHeader)) return seen!.changes;
       try {
         if (reader === null) {
           connection ??= new Database(sqliteFilePath(url), { readonly: true, fileMustExist: true });
@@ -73,11 +116,14 @@ function sqliteSignal(url: string): ChangeSignal {
           const changes = reader.changes.get();
           seen = changes === undefined ? null : { dataVersion, changes };
         }
+        seenHeaderValid = headerRead && seen !== null;
+        if (seenHeaderValid) currentHeader.copy(seenHeader);
         return seen?.changes ?? null;
       } catch {
         // No file, no counter yet (an older database), or it cannot be read: no signal, so the caller reads the database itself.
         reader = null;
         seen = null;
+        seenHeaderValid = false;
         return null;
       }
     },
@@ -88,6 +134,8 @@ function sqliteSignal(url: string): ChangeSignal {
       connection = null;
       reader = null;
       seen = null;
+      seenHeaderValid = false;
+      header.close();
     },
   };
 }

@@ -13,6 +13,7 @@
  * tracing-setup.ts's. The switch lives on `globalThis` (the one-port server loads lib/ twice;
  * see metrics.ts); the API keeps its registered provider there too, so both copies trace alike.
  */
+import type { IncomingHttpHeaders } from "node:http";
 import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Link, type Span, type TextMapGetter } from "@opentelemetry/api";
 
 export { SpanKind };
@@ -94,15 +95,25 @@ const headersGetter: TextMapGetter<Headers> = {
   get: (carrier, key) => carrier.get(key) ?? undefined,
 };
 
+const nodeHeadersGetter: TextMapGetter<IncomingHttpHeaders> = {
+  keys: (carrier) => Object.keys(carrier),
+  get: (carrier, key) => carrier[key],
+};
+
 const recordGetter: TextMapGetter<Readonly<Record<string, unknown>>> = {
   keys: (carrier) => Object.keys(carrier),
   get: (carrier, key) => (typeof carrier[key] === "string" ? carrier[key] : undefined),
 };
 
+/** A request's headers as either of the door's hosts has them: a Web `Headers`, or node:http's record of lower-cased names. */
+export type RequestHeaders = Headers | IncomingHttpHeaders;
+
 /** The W3C trace context an incoming request carries in its headers (`traceparent`, `tracestate`); the root context when none. */
-export function contextFromHeaders(headers: Headers): Context {
+export function contextFromHeaders(headers: RequestHeaders): Context {
   if (!tracingState.on) return ROOT_CONTEXT;
-  return propagation.extract(ROOT_CONTEXT, headers, headersGetter);
+  return headers instanceof Headers
+    ? propagation.extract(ROOT_CONTEXT, headers, headersGetter)
+    : propagation.extract(ROOT_CONTEXT, headers, nodeHeadersGetter);
 }
 
 /**

@@ -4,23 +4,27 @@ import "server-only";
  * The agents' door as one framework-free handler (issue 23): a Web `Request` in, a `Response`
  * out, for every path under `/api/v1` — the runtime API (SPEC §8), each persona's MCP endpoint
  * and the OpenAPI document. It is what Next.js's `/api/v1` catch-all route calls and what
- * `npm run gateway` serves alone on `node:http` (gateway/node-server.ts), so both answer alike.
- * Routing is Hono's; the work is the door's modules. A path it does not know is 404 and a method a
- * path does not take is 405 with `Allow`, both in the door's error shape.
+ * `npm run gateway` serves alone on `node:http` (gateway/node-server.ts), so both answer alike;
+ * on node:http, tool calls — agents' hot path — skip the Web objects (node-call-route.ts) and
+ * answer through the same route code ({@link answerToolCall}) and the same metrics and traces
+ * ({@link observedDoorRequest}). Routing is Hono's; the work is the door's modules. A path it
+ * does not know is 404 and a method a path does not take is 405 with `Allow`, both in the door's
+ * error shape.
  */
 import { Hono } from "hono";
 import { countDoorRequest, type DoorKind } from "../../observability/metrics";
-import { contextFromHeaders, markSpanFailed, SpanKind, traced } from "../../observability/tracing";
+import { contextFromHeaders, markSpanFailed, SpanKind, traced, type RequestHeaders } from "../../observability/tracing";
 import { isProviderFormat, PROVIDER_FORMATS, STRICT_DEFAULTS, type ProviderFormat } from "../../tools";
-import { callAgentTool } from "../call";
+import { answerResponse } from "../door-answer";
 import { agentError, agentErrorResponse, unknownDoorPath, type AgentRefusal } from "../errors";
-import { admitAgent, answering, parseCallBody, readCappedText } from "../http";
+import { admitAgent, failureAnswer, webCallBody } from "../http";
 import { agentToolBudget, budgetResponseBody } from "../budget";
 import { DOOR_PATH_PREFIX } from "../door-path";
 import { agentMcpDoor } from "../mcp/mcp-door";
 import { handleMcpRequest } from "../mcp/mcp-server";
 import { runtimeOpenApiDocument } from "../openapi";
 import { agentToolList } from "../snapshot";
+import { answerToolCall } from "../tool-call-request";
 import { serveMetrics } from "./metrics-route";
 
 export { DOOR_PATH_PREFIX };
@@ -81,29 +85,17 @@ async function toolBudget(request: Request, slug: string): Promise<Response> {
   return Response.json(budgetResponseBody(slug, budget), { headers: { "Cache-Control": "private, no-cache" } });
 }
 
-/**
- * Calls one of the persona's tools: `{arguments, context}` in, the ToolResponse as JSON out. A
- * tool outside the persona's effective set is 404 and never runs. `request.signal` reaches the
- * upstream, so an agent that hangs up stops the call.
- */
-async function callTool(request: Request, slug: string, name: string): Promise<Response> {
-  const admitted = await admitAgent(request, slug);
-  if (!admitted.ok) return admitted.response;
-  const text = await readCappedText(request);
-  if (!text.ok) return agentErrorResponse(text);
-  const body = parseCallBody(text.text);
-  if (!body.ok) return agentErrorResponse(body);
-  const format = new URL(request.url).searchParams.get("format");
-  const answer = await callAgentTool({
-    identity: admitted.identity,
-    toolName: name,
-    arguments: body.arguments,
-    context: body.context,
-    channel: "api",
+/** Calls one of the persona's tools (tool-call-request.ts). */
+async function callTool(request: Request, personaSlug: string, toolName: string): Promise<Response> {
+  const answer = await answerToolCall({
+    personaSlug,
+    toolName,
+    authorization: request.headers.get("authorization"),
+    format: new URL(request.url).searchParams.get("format"),
+    body: webCallBody(request),
     signal: request.signal,
-    ...(isProviderFormat(format) ? { format } : {}),
   });
-  return answer.ok ? Response.json(answer.result) : agentErrorResponse(answer);
+  return answerResponse(answer);
 }
 
 const ROUTES = {
@@ -151,41 +143,61 @@ door.all(ROUTES.budget, () => methodNotAllowed("GET"));
 door.all(ROUTES.call, () => methodNotAllowed("POST"));
 door.notFound(() => agentErrorResponse(unknownDoorPath()));
 // Any route's unexpected failure: a generic 500, logged (or nothing, when the agent hung up first).
-door.onError((error, c) => answering(c.req.raw, () => Promise.reject(error)));
+door.onError((error, c) => answerResponse(failureAnswer(error, c.req.raw.signal.aborted)));
+
+/** What the door's metrics and traces know of a request, on either host. */
+export interface ObservedRequest {
+  readonly method: string;
+  readonly pathname: string;
+  readonly headers: RequestHeaders;
+}
+
+function headerOf(headers: RequestHeaders, name: string): string | null {
+  if (headers instanceof Headers) return headers.get(name);
+  const value = headers[name];
+  return (Array.isArray(value) ? value[0] : value) ?? null;
+}
 
 /**
- * Answers one request to the agents' door (any path; those outside {@link DOOR_PATH_PREFIX} are
- * 404). The security headers a non-page response takes are the server's to add (node-server.ts,
- * on the socket's response, where they cost nothing; Next.js's configuration under `next dev`).
- * Every request is counted (door, status, duration) and,
- * with tracing on, is one server span continuing the caller's `traceparent`; the routes add who
- * called and what ran to it.
+ * Runs `answer` for `request` as the door observes every request: counted (door, status,
+ * duration) and, with tracing on, one server span continuing the caller's `traceparent`; the
+ * routes add who called and what ran to it.
  */
-export async function handleDoorRequest(request: Request): Promise<Response> {
+export async function observedDoorRequest<A extends { readonly status: number }>(request: ObservedRequest, answer: () => Promise<A>): Promise<A> {
   const started = performance.now();
-  const url = new URL(request.url);
-  const { door: kind, route } = doorRouteOf(url.pathname);
-  const mcpMethod = kind === "mcp" ? request.headers.get("mcp-method") : null;
-  const response = await traced(
+  const { door: kind, route } = doorRouteOf(request.pathname);
+  const mcpMethod = kind === "mcp" ? headerOf(request.headers, "mcp-method") : null;
+  const answered = await traced(
     route === null ? request.method : `${request.method} ${route}`,
     {
       kind: SpanKind.SERVER,
       parent: contextFromHeaders(request.headers),
       attributes: {
         "http.request.method": request.method,
-        "url.path": url.pathname,
+        "url.path": request.pathname,
         "quiver.door": kind,
         ...(route === null ? {} : { "http.route": route }),
         ...(mcpMethod === null ? {} : { "mcp.method.name": mcpMethod }),
       },
     },
     async (span) => {
-      const answer = await door.fetch(request);
-      span?.setAttribute("http.response.status_code", answer.status);
-      if (answer.status >= 500) markSpanFailed(span, String(answer.status));
-      return answer;
+      const result = await answer();
+      span?.setAttribute("http.response.status_code", result.status);
+      if (result.status >= 500) markSpanFailed(span, String(result.status));
+      return result;
     },
   );
-  countDoorRequest(kind, response.status, (performance.now() - started) / 1000);
-  return response;
+  countDoorRequest(kind, answered.status, (performance.now() - started) / 1000);
+  return answered;
+}
+
+/**
+ * Answers one request to the agents' door (any path; those outside {@link DOOR_PATH_PREFIX} are
+ * 404), observed ({@link observedDoorRequest}). The security headers a non-page response takes
+ * are the server's to add (node-server.ts, on the socket's response, where they cost nothing;
+ * Next.js's configuration under `next dev`).
+ */
+export function handleDoorRequest(request: Request): Promise<Response> {
+  const observed = { method: request.method, pathname: new URL(request.url).pathname, headers: request.headers };
+  return observedDoorRequest(observed, async () => door.fetch(request));
 }

@@ -2,7 +2,8 @@ import "server-only";
 
 /**
  * The agents' door on `node:http` (issue 23): the framework-free handler (door-routes.ts) behind
- * `@hono/node-server`'s request listener, either
+ * `@hono/node-server`'s request listener — tool calls, agents' hot path, without the Web objects
+ * (node-call-route.ts) — either
  * - alone (`npm run gateway`), for operators who scale agents' traffic apart from the dashboard —
  *   any number of gateways on one PostgreSQL behave as one (keys, counters, the call log and the
  *   catalog live in the database); or
@@ -21,6 +22,7 @@ import { clientAddress, CLIENT_ADDRESS_HEADER, trustedProxiesFromEnv } from "../
 import { flushCallLog } from "../call-log";
 import { flushTraces } from "../../observability/tracing-setup";
 import { DOOR_PATH_PREFIX, handleDoorRequest } from "./door-routes";
+import { answeredAsToolCall } from "./node-call-route";
 import { drainable } from "./drain";
 import { handleOauthRequest } from "../oauth/oauth-listener";
 import { isOauthPath } from "../oauth/oauth-urls";
@@ -53,6 +55,9 @@ export interface DoorServerOptions {
   readonly otherwise?: RequestListener;
 }
 
+const headerRecord = (headers: readonly { key: string; value: string }[]): Readonly<Record<string, string>> =>
+  Object.fromEntries(headers.map(({ key, value }) => [key, value]));
+
 /** Whether a request target (`/api/v1/…?…`) is the door's. */
 export function isDoorPath(target: string | undefined): boolean {
   if (target === undefined || !target.startsWith(DOOR_PATH_PREFIX)) return false;
@@ -66,9 +71,13 @@ export async function startGateway({ host, port, otherwise }: DoorServerOptions)
   // beside Next.js they are left alone.
   const answer = getRequestListener(handleDoorRequest, { overrideGlobalObjects: otherwise === undefined });
   // The security headers Next.js's configuration gives a non-page response, set on the socket's
-  // response before the handler answers (its own headers join them): cheaper than on a Response.
+  // response (a tool call's with its answer; any other before the handler answers, its own headers
+  // joining them): cheaper than on a Response.
+  const securityHeaders = { plain: headerRecord(nonPageSecurityHeaders(undefined)), https: headerRecord(nonPageSecurityHeaders("https")) };
   const door: RequestListener = (request, response) => {
-    for (const { key, value } of nonPageSecurityHeaders(request.headers["x-forwarded-proto"] as string | undefined)) response.setHeader(key, value);
+    const security = request.headers["x-forwarded-proto"] === "https" ? securityHeaders.https : securityHeaders.plain;
+    if (answeredAsToolCall(request, response, security)) return;
+    for (const [key, value] of Object.entries(security)) response.setHeader(key, value);
     return answer(request, response);
   };
   const trusted = trustedProxiesFromEnv(process.env);

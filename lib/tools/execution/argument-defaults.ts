@@ -10,6 +10,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** A default's own copy, so a tool never changes the schema's: a value like a string or number is its own copy already. */
+const copyOfDefault = (value: unknown): unknown => (typeof value === "object" && value !== null ? structuredClone(value) : value);
+
 function filled(schema: JsonSchema, value: unknown): unknown {
   if (Array.isArray(value)) {
     const items = schema.items;
@@ -20,7 +23,7 @@ function filled(schema: JsonSchema, value: unknown): unknown {
   const copy: Record<string, unknown> = Object.fromEntries(Object.entries(value));
   for (const [name, property] of Object.entries(schema.properties as Record<string, JsonSchema>)) {
     if (Object.hasOwn(copy, name)) copy[name] = filled(property, copy[name]);
-    else if (isRecord(property) && Object.hasOwn(property, "default")) copy[name] = structuredClone(property.default);
+    else if (isRecord(property) && Object.hasOwn(property, "default")) copy[name] = copyOfDefault(property.default);
   }
   return copy;
 }

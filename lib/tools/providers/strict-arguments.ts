@@ -11,11 +11,38 @@
  * so a call that was valid stays the same call.
  */
 import type { ObjectSchema } from "../types";
-import { isSchemaObject, propertiesOf, type SchemaObject } from "./schema-walk";
+import { isSchemaObject, type SchemaObject } from "./schema-walk";
 
-/** `args` with each null for an optional, non-nullable property removed; anything else untouched. */
+/** `args` with each null for an optional, non-nullable property removed; anything else untouched (the same value when nothing is dropped). */
 export function argumentsFromStrict(parameters: ObjectSchema, args: unknown): unknown {
-  return fromStrict(parameters, args);
+  return hasStrictNull(parameters, args) ? fromStrict(parameters, args) : args;
+}
+
+/** The schema of `value`'s property `key`, if the object schema names it. */
+function propertyOf(schema: SchemaObject, key: string): SchemaObject | undefined {
+  const properties = schema.properties;
+  if (!isSchemaObject(properties) || !Object.hasOwn(properties, key)) return undefined;
+  const property = properties[key];
+  return isSchemaObject(property) ? property : undefined;
+}
+
+/** Whether a null in `value` stands for an absent optional key: a null the stored schema would refuse. */
+function isStrictNull(schema: SchemaObject, key: string, property: SchemaObject, item: unknown): boolean {
+  return item === null && property.nullable !== true && !(Array.isArray(schema.required) && schema.required.includes(key));
+}
+
+/** Whether {@link fromStrict} would drop anything from `value`: most calls carry no such null, and are passed on as they came. */
+function hasStrictNull(schema: SchemaObject, value: unknown): boolean {
+  if (schema.type === "array" && Array.isArray(value) && isSchemaObject(schema.items)) {
+    const items = schema.items;
+    return value.some((item) => hasStrictNull(items, item));
+  }
+  if (schema.type !== "object" || !isSchemaObject(value)) return false;
+  for (const [key, item] of Object.entries(value)) {
+    const property = propertyOf(schema, key);
+    if (property !== undefined && (isStrictNull(schema, key, property, item) || hasStrictNull(property, item))) return true;
+  }
+  return false;
 }
 
 function fromStrict(schema: SchemaObject, value: unknown): unknown {
@@ -24,15 +51,12 @@ function fromStrict(schema: SchemaObject, value: unknown): unknown {
     return value.map((item) => fromStrict(items, item));
   }
   if (schema.type !== "object" || !isSchemaObject(value)) return value;
-  const properties = new Map(propertiesOf(schema));
-  if (properties.size === 0) return value;
-  const required = new Set(Array.isArray(schema.required) ? schema.required : []);
   // Object.fromEntries defines own keys, so an argument named __proto__ stays an argument.
   return Object.fromEntries(
     Object.entries(value).flatMap(([key, item]): [string, unknown][] => {
-      const property = properties.get(key);
+      const property = propertyOf(schema, key);
       if (property === undefined) return [[key, item]];
-      if (item === null && !required.has(key) && property.nullable !== true) return [];
+      if (isStrictNull(schema, key, property, item)) return [];
       return [[key, fromStrict(property, item)]];
     }),
   );

@@ -162,6 +162,11 @@ describe("argumentsFromStrict", () => {
     expect(Object.getPrototypeOf(back ?? {})).toBe(Array.isArray(back) ? Array.prototype : Object.prototype);
     expect(args).toEqual(before);
   });
+
+  it("passes arguments without such a null on as they came, not a copy", () => {
+    const args = { id: "1", note: "n", filter: { status: "open" }, lines: [{ sku: "a", qty: 1 }] };
+    expect(argumentsFromStrict(parameters, args)).toBe(args);
+  });
 });
 
 describe("variants for any schema", () => {
