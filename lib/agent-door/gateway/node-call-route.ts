@@ -17,6 +17,9 @@ import { failureAnswer, type CallBody } from "../http";
 import { answerToolCall } from "../tool-call-request";
 import { observedDoorRequest } from "./door-routes";
 
+/** The security headers every answer of the door carries (node-server.ts). */
+type SecurityHeaders = Readonly<Record<string, string>>;
+
 const CALL_PATH = new RegExp(`^${DOOR_PATH_PREFIX}/personas/([^/%.][^/%]*)/tools/([^/%.][^/%]*)/call$`);
 
 /** The whole body, as it arrives after the headers (the parser stops at the declared length); an agent hanging up first fails it. */
@@ -55,9 +58,6 @@ function writeAnswer(request: IncomingMessage, response: ServerResponse, answer:
   const json = JSON.stringify(answer.body);
   response.writeHead(answer.status, { ...security, ...answer.headers, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(json) }).end(json);
 }
-
-/** The security headers every answer of the door carries (node-server.ts). */
-type SecurityHeaders = Readonly<Record<string, string>>;
 
 async function answerCall(request: IncomingMessage, response: ServerResponse, security: SecurityHeaders, target: { pathname: string; query: string; personaSlug: string; toolName: string }): Promise<void> {
   const { pathname, query, personaSlug, toolName } = target;
