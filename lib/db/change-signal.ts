@@ -65,7 +65,7 @@ export function openChangeSignal(url: string): ChangeSignal {
  */
 const WAL_INDEX_HEADER_BYTES = 48;
 
-/** The WAL-index header of the database file at `file`, read into `into`; null while it has no `-shm` file (not in WAL mode). */
+/** Reads the WAL-index header of the database file at `file` into `into`; false while it has no `-shm` file (not in WAL mode) or it cannot be read. */
 function walIndexHeaderReader(file: string): { read(into: Buffer): boolean; close(): void } {
   let descriptor: number | null = null;
   return {
