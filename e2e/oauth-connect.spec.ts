@@ -9,9 +9,11 @@
  * refused. A denied request sends `access_denied` back and grants nothing; an editor sees who can
  * approve instead of the buttons. No token reaches a page (the leak guard watches them).
  * An app known by its client metadata document (served over https from a loopback host) skips
- * registration and is shown verified by that host.
+ * registration and is shown verified by that host. A plain OAuth app that names no persona (no
+ * `resource`, no `scope`) is given the one the admin picks on the consent screen, and only that one.
  * Shared state: each test registers its own client (or serves its own document); approved apps are revoked at the end.
  */
+import { createHash, randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
@@ -31,6 +33,7 @@ import { expectAccessible } from "./support/accessibility";
 import { E2E_BASE_URL, E2E_OPERATORS, storageStateFor } from "./support/environment";
 import { loopbackTlsOptions } from "./support/loopback-tls";
 import { MCP_PERSONA } from "./support/mcp-fixture";
+import { RUNTIME_PERSONA } from "./support/runtime-api-fixture";
 import { screenshots } from "./support/screenshots";
 
 const MCP_URL = new URL(`/api/v1/personas/${MCP_PERSONA}/mcp`, E2E_BASE_URL);
@@ -113,9 +116,9 @@ async function startAuthorization(auth: AppAuth): Promise<StreamableHTTPClientTr
   return transport;
 }
 
-/** A raw MCP request with `accessToken`: its status. */
-async function mcpStatus(accessToken: string): Promise<number> {
-  const response = await fetch(MCP_URL, {
+/** A raw MCP request with `accessToken` to the MCP URL `url` (by default persona e2e-mcp's): its status. */
+async function mcpStatus(accessToken: string, url: URL = MCP_URL): Promise<number> {
+  const response = await fetch(url, {
     method: "POST",
     headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
@@ -252,6 +255,62 @@ test.describe("an MCP client connecting through OAuth", () => {
         await page.goto("/settings/connected-apps");
         await expect(page.getByRole("heading", { level: 1, name: "Connected apps" })).toBeVisible();
         await expect(page.getByText(appName)).toHaveCount(0);
+      } finally {
+        await callback.close();
+      }
+    });
+
+    test("an app that names no persona: the admin picks one, and the app gets that persona's tools only", async ({ page, leakGuard }) => {
+      const appName = `E2E plain OAuth app ${Date.now()}`;
+      const callback = await startCallback();
+      try {
+        // A plain OAuth client (not the MCP SDK): it registers and asks with neither `resource` nor `scope`.
+        const registered = await fetch(new URL("/oauth/register", E2E_BASE_URL), {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ client_name: appName, redirect_uris: [callback.url], application_type: "native", token_endpoint_auth_method: "none" }),
+        });
+        const { client_id: clientId } = (await registered.json()) as { client_id: string };
+        const verifier = randomBytes(32).toString("base64url");
+        const authorize = new URL("/oauth/authorize", E2E_BASE_URL);
+        authorize.search = new URLSearchParams({
+          client_id: clientId, redirect_uri: callback.url, response_type: "code", state: "plain-1",
+          code_challenge: createHash("sha256").update(verifier).digest("base64url"), code_challenge_method: "S256",
+        }).toString();
+        await page.goto(authorize.href);
+        await expect(page.getByRole("heading", { level: 1, name: CONSENT_HEADING })).toBeVisible();
+        await expect(page.getByRole("group", { name: "Which persona may it use?" })).toBeVisible();
+        const approve = page.getByRole("button", { name: "Approve" });
+        await expect(approve).toBeDisabled();
+        await page.getByRole("radio", { name: /MCP check/ }).check();
+        await expectAccessible(page, "consent screen, persona picker");
+        await screenshots(page, "oauth-consent-picker");
+
+        const answered = callback.next();
+        await approve.click();
+        const query = await answered;
+        // The browser's own navigation to the app's callback ends before this page is used again.
+        await page.waitForURL(/\/callback\?/);
+        expect(query.get("error"), query.get("error_description") ?? "").toBeNull();
+        const tokens = await fetch(new URL("/oauth/token", E2E_BASE_URL), {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ grant_type: "authorization_code", code: query.get("code")!, redirect_uri: callback.url, client_id: clientId, code_verifier: verifier }),
+        });
+        const issued = (await tokens.json()) as { access_token: string; refresh_token: string; scope: string };
+        leakGuard.watch(issued.access_token);
+        leakGuard.watch(issued.refresh_token);
+        expect(issued.scope).toBe(`persona:${MCP_PERSONA}`);
+        expect(await mcpStatus(issued.access_token)).toBe(200);
+        expect(await mcpStatus(issued.access_token, new URL(`/api/v1/personas/${RUNTIME_PERSONA}/mcp`, E2E_BASE_URL))).toBe(401);
+
+        await page.goto("/settings/connected-apps");
+        const row = page.getByRole("row", { name: appName });
+        await expect(row).toContainText(MCP_PERSONA);
+        await row.getByRole("button", { name: `Revoke ${appName}` }).click();
+        await page.getByRole("alertdialog").getByRole("button", { name: "Revoke app" }).click();
+        await expect(page.getByRole("region", { name: /^Notifications/ }).getByText("The app is disconnected: its next call is refused.")).toBeVisible();
+        expect(await mcpStatus(issued.access_token)).toBe(401);
       } finally {
         await callback.close();
       }

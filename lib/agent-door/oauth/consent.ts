@@ -114,13 +114,8 @@ export async function approveConsentRequest(uid: string, picked: readonly string
   const slugs = await approvedPersonas(pending, picked);
   const { issuer } = oauthServerFromEnv();
   const client = await findRequestingClient(pending.clientId);
-  const grantId = await saveGrant({
-    accountId: admin.id,
-    clientId: pending.clientId,
-    grantId: pending.grantId,
-    resources: slugs.map((slug) => ({ resource: mcpResourceUrl(issuer, slug), scope: personaScope(slug) })),
-    oidcScopes: pending.oidcScopes,
-  });
+  const resources = slugs.map((slug) => ({ resource: mcpResourceUrl(issuer, slug), scope: personaScope(slug) }));
+  const grantId = await saveGrant({ accountId: admin.id, clientId: pending.clientId, grantId: pending.grantId, resources, oidcScopes: pending.oidcScopes });
   if (client?.fromMetadataDocument === true) await rememberApprovedDocumentClient(pending.clientId, client.name);
   await inTransaction((tx) =>
     recordAudit(tx, {
@@ -128,7 +123,8 @@ export async function approveConsentRequest(uid: string, picked: readonly string
       before: null, after: { client_id: pending.clientId, redirect_host: hostOf(pending.redirectUri), personas: slugs },
     }),
   );
-  return finishInteraction(uid, cookieHeader, { login: { accountId: admin.id }, consent: { grantId } });
+  const pickedResources = pending.resources.length === 0 ? resources : [];
+  return finishInteraction(uid, cookieHeader, { login: { accountId: admin.id }, consent: { grantId } }, pickedResources);
 }
 
 /**

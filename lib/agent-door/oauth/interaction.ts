@@ -66,18 +66,37 @@ export async function findPendingInteraction(uid: string, cookieHeader: string):
   };
 }
 
+/** A persona's MCP URL and its scope, as a grant holds them. */
+export interface ResourceScope {
+  readonly resource: string;
+  readonly scope: string;
+}
+
 /**
  * Records the operator's answer to interaction `uid` and returns where the browser goes next (the
  * authorization endpoint, which sends it back to the app with a code or `access_denied`).
  *
+ * `picked`: for a request that named no resource, the personas the operator chose. They become the
+ * request's own resource and scope, as if the app had named them: the authorization endpoint resumes
+ * with the request's stored parameters, and oidc-provider issues no code for a request naming no
+ * resource (`access_denied`, "no scope was granted"), whatever the grant holds.
+ *
  * @throws Error when the interaction is gone meanwhile (callers look it up first).
  */
-export async function finishInteraction(uid: string, cookieHeader: string, result: InteractionResults): Promise<string> {
+export async function finishInteraction(uid: string, cookieHeader: string, result: InteractionResults, picked: readonly ResourceScope[] = []): Promise<string> {
   const { provider, issuer } = oauthServerFromEnv();
   const { request, response } = requestWithCookies(cookieHeader, issuer);
   const interaction = await provider.interactionDetails(request, response);
   if (interaction.uid !== uid) throw new Error("The interaction cookie names another request.");
-  return provider.interactionResult(request, response, result, { mergeWithLastSubmission: false });
+  if (picked.length > 0 && asList(interaction.params.resource).length === 0) {
+    const scopes = new Set([...String(interaction.params.scope ?? "").split(" ").filter(Boolean), ...picked.map(({ scope }) => scope)]);
+    interaction.params.resource = picked.length === 1 ? picked[0]!.resource : picked.map(({ resource }) => resource);
+    interaction.params.scope = [...scopes].join(" ");
+  }
+  // What provider.interactionResult does, with the parameters above saved in the same write.
+  interaction.result = result;
+  await interaction.save(interaction.exp - Math.floor(Date.now() / 1000));
+  return interaction.returnTo;
 }
 
 /** A client as the consent page describes it. */
@@ -107,7 +126,7 @@ export async function findRequestingClient(clientId: string): Promise<Requesting
  * Saves the operator's approval: a grant (new, or the one the client already holds) of each
  * persona's MCP URL with its scope, plus any OpenID scope the request needs. Returns its id.
  */
-export async function saveGrant(input: { accountId: string; clientId: string; grantId: string | null; resources: ReadonlyArray<{ resource: string; scope: string }>; oidcScopes: readonly string[] }): Promise<string> {
+export async function saveGrant(input: { accountId: string; clientId: string; grantId: string | null; resources: readonly ResourceScope[]; oidcScopes: readonly string[] }): Promise<string> {
   const { provider } = oauthServerFromEnv();
   const existing = input.grantId === null ? undefined : await provider.Grant.find(input.grantId);
   const grant = existing ?? new provider.Grant({ accountId: input.accountId, clientId: input.clientId });

@@ -25,7 +25,7 @@ import { connectMcpClientAt } from "../mcp/mcp-test-client";
 import { OAUTH_GRANT_KEY_PREFIX } from "./access-tokens";
 import { listConnectedApps, revokeConnectedApp } from "./connected-apps";
 import { denyConsentRequest, loadConsentRequest } from "./consent";
-import { connectApp, form, mcpRequest, mcpUrl, registerClient, startAuthorization, useOauthDoor } from "./oauth-test-client";
+import { connectApp, form, mcpRequest, mcpUrl, registerClient, startAuthorization, useOauthDoor, type AuthorizationShape } from "./oauth-test-client";
 
 process.env.NEXTAUTH_SECRET = randomBytes(32).toString("base64");
 process.env.QUIVER_ENCRYPTION_KEY = generateEncryptionKey();
@@ -61,8 +61,8 @@ describe.each(targets)("an MCP client through OAuth on $name", (target) => {
     return door.start();
   }
 
-  /** A registered app approved for persona support; `scope` as asked (null: none). */
-  const connect = async (origin: string, scope?: string | null) => connectApp(origin, door.consent, await registerClient(origin), scope);
+  /** A registered app approved for persona support, its request worded as `shape` says. */
+  const connect = async (origin: string, shape?: AuthorizationShape) => connectApp(origin, door.consent, await registerClient(origin), shape);
 
   it("calls the approved persona's tools with the access token, logged under the client's name, and is refused on another persona", async () => {
     const origin = await setUp();
@@ -89,9 +89,17 @@ describe.each(targets)("an MCP client through OAuth on $name", (target) => {
 
   it("grants an app that asks for no scope its resource's persona (RFC 6749 §3.3's default), not access_denied", async () => {
     const origin = await setUp();
-    const app = await connect(origin, null);
+    const app = await connect(origin, { scope: null });
     expect(app).toMatchObject({ token_type: "Bearer", scope: "persona:support" });
     expect((await mcpRequest(origin, "support", `Bearer ${app.access_token}`)).status).toBe(200);
+  });
+
+  it("grants an app that names neither scope nor resource the persona the admin picked, and only that one", async () => {
+    const origin = await setUp();
+    const app = await connect(origin, { scope: null, namesResource: false, picked: ["support"] });
+    expect(app).toMatchObject({ token_type: "Bearer", scope: "persona:support" });
+    expect((await mcpRequest(origin, "support", `Bearer ${app.access_token}`)).status).toBe(200);
+    expect((await mcpRequest(origin, "sales", `Bearer ${app.access_token}`)).status).toBe(401);
   });
 
   it("refuses an access token past its lifetime with the invalid_token challenge, running nothing", async () => {

@@ -31,11 +31,16 @@ export class CookieJar {
   }
 }
 
-/** The consent page's approval as its server action makes it (the admin signed in, the browser's cookies), answering with where the browser goes next. */
+/**
+ * The consent page's approval as its server action makes it (the admin signed in, the browser's
+ * cookies), answering with where the browser goes next. The personas the admin picks, for an app
+ * that named none, come as `?persona=` in the page's URL.
+ */
 export async function startConsentPage(admin: Actor & { id: string }): Promise<Server> {
   const server = createServer((request, response) => {
-    const uid = (request.url ?? "").split("/").pop() ?? "";
-    approveConsentRequest(uid, [], request.headers.cookie ?? "", admin).then(
+    const url = new URL(request.url ?? "/", "http://consent.test");
+    const uid = url.pathname.split("/").pop() ?? "";
+    approveConsentRequest(uid, url.searchParams.getAll("persona"), request.headers.cookie ?? "", admin).then(
       (continueTo) => response.end(continueTo),
       (error: unknown) => {
         response.statusCode = 500;
@@ -90,16 +95,25 @@ export async function registerClient(origin: string, name = "Desktop agent"): Pr
 /** What an app asks for by default: persona support's scope and `offline_access`, as the MCP SDK asks. */
 const DEFAULT_SCOPE = "persona:support offline_access";
 
+/** How an app words its authorization request, and what the admin picks on the consent page. */
+export interface AuthorizationShape {
+  /** The scope it asks for; null: none. Default: persona support's scope and `offline_access`. */
+  readonly scope?: string | null;
+  /** Whether it names persona support's MCP URL as its resource (default), or no resource at all. */
+  readonly namesResource?: boolean;
+  /** The personas the admin picks on the consent page (only asked when the app named no resource). */
+  readonly picked?: readonly string[];
+}
+
 /**
- * The authorization request for persona support with `scope` (null: none), sent by a browser
+ * The authorization request for persona support, worded as `shape` says, sent by a browser
  * without following redirects.
  */
-export async function sendAuthorization(origin: string, clientId: string, scope: string | null = DEFAULT_SCOPE) {
-  const slug = "support";
+export async function sendAuthorization(origin: string, clientId: string, { scope = DEFAULT_SCOPE, namesResource = true }: AuthorizationShape = {}) {
   const verifier = randomBytes(32).toString("base64url");
   const query = new URLSearchParams({
     client_id: clientId, redirect_uri: REDIRECT_URI, response_type: "code", state: "s1", ...(scope === null ? {} : { scope }), prompt: "consent",
-    resource: mcpUrl(origin, slug), code_challenge: createHash("sha256").update(verifier).digest("base64url"), code_challenge_method: "S256",
+    ...(namesResource ? { resource: mcpUrl(origin, "support") } : {}), code_challenge: createHash("sha256").update(verifier).digest("base64url"), code_challenge_method: "S256",
   });
   const jar = new CookieJar();
   const response = await fetch(`${origin}/oauth/authorize?${query}`, { redirect: "manual" });
@@ -108,8 +122,8 @@ export async function sendAuthorization(origin: string, clientId: string, scope:
 }
 
 /** The authorization request sent, and the browser on its way to the consent page: its cookies and the page's path. */
-export async function startAuthorization(origin: string, clientId: string, scope?: string | null) {
-  const { response, ...sent } = await sendAuthorization(origin, clientId, scope);
+export async function startAuthorization(origin: string, clientId: string, shape?: AuthorizationShape) {
+  const { response, ...sent } = await sendAuthorization(origin, clientId, shape);
   const consentPath = new URL(response.headers.get("location")!, origin).pathname;
   return { ...sent, consentPath, uid: consentPath.split("/").pop()! };
 }
@@ -125,19 +139,21 @@ export interface IssuedTokens {
 }
 
 /**
- * Authorization of persona support for `clientId` (`scope` as {@link sendAuthorization} takes it),
- * approved on `consent`, and the code swapped for tokens (PKCE). Throws when a step answers otherwise.
+ * Authorization for `clientId` worded as `shape` says, approved on `consent`, and the code swapped
+ * for tokens (PKCE). Throws when a step answers otherwise.
  */
-export async function connectApp(origin: string, consent: Server, clientId: string, scope?: string | null): Promise<IssuedTokens> {
-  const { verifier, jar, consentPath } = await startAuthorization(origin, clientId, scope);
-  const approved = await fetch(`http://127.0.0.1:${(consent.address() as AddressInfo).port}${consentPath}`, { headers: { cookie: jar.header } });
+export async function connectApp(origin: string, consent: Server, clientId: string, shape: AuthorizationShape = {}): Promise<IssuedTokens> {
+  const { verifier, jar, consentPath } = await startAuthorization(origin, clientId, shape);
+  const picks = new URLSearchParams((shape.picked ?? []).map((slug) => ["persona", slug]));
+  const approved = await fetch(`http://127.0.0.1:${(consent.address() as AddressInfo).port}${consentPath}?${picks}`, { headers: { cookie: jar.header } });
   if (!approved.ok) throw new Error(`approval failed: ${await approved.text()}`);
   jar.keep(approved);
   const resumed = await fetch(await approved.text(), { redirect: "manual", headers: { cookie: jar.header } });
   const callback = new URL(resumed.headers.get("location")!);
   if (`${callback.origin}${callback.pathname}` !== REDIRECT_URI) throw new Error(`the browser went to ${callback.href}`);
   if (callback.searchParams.get("iss") !== origin) throw new Error(`the answer names issuer ${callback.searchParams.get("iss")}`);
-  const code = callback.searchParams.get("code")!;
+  const code = callback.searchParams.get("code");
+  if (code === null) throw new Error(`the app was answered ${callback.searchParams.get("error")}: ${callback.searchParams.get("error_description")}`);
   const tokens = await fetch(`${origin}/oauth/token`, form({ grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI, client_id: clientId, code_verifier: verifier }));
   if (tokens.status !== 200) throw new Error(`token endpoint answered ${tokens.status}: ${await tokens.text()}`);
   return { clientId, code, ...((await tokens.json()) as Omit<IssuedTokens, "clientId" | "code">) };
