@@ -13,9 +13,8 @@ import { expect, test } from "./fixtures/test";
 import { seriousAxeViolations } from "./support/accessibility";
 import { storageStateFor, type E2ERole } from "./support/environment";
 import { SIGNED_IN_ROUTES, SIGNED_OUT_ROUTES } from "./support/routes";
+import { DESKTOP, PHONE } from "./support/viewports";
 
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 /** Kept after the run (test-results/ is wiped by the next one); data/ is git-ignored. */
 const SCREENSHOT_DIR = "data/screenshots";
 /** Nodes listed per violation; the rest are counted. */

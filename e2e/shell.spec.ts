@@ -7,9 +7,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
 import { storageStateFor } from "./support/environment";
-
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
+import { DESKTOP, PHONE } from "./support/viewports";
 
 /** Presses Tab until `target` has focus (at most `limit` times), as a keyboard-only operator would. */
 async function tabTo(page: Page, target: Locator, limit = 20): Promise<void> {

@@ -12,8 +12,8 @@ import { expect, test } from "./fixtures/test";
 import { expectAccessible } from "./support/accessibility";
 import { E2E_DATABASE_URL, storageStateFor } from "./support/environment";
 import { MCP_PERSONA } from "./support/mcp-fixture";
+import { DESKTOP, PHONE } from "./support/viewports";
 
-const PHONE = { width: 390, height: 844 };
 const KEY_NAME = "e2e wording check";
 const CREATOR = { id: null, email: "operations.lead@e2e-keys.quiver.test" };
 const [LOCAL_PART, DOMAIN] = [CREATOR.email.slice(0, CREATOR.email.indexOf("@")), CREATOR.email.slice(CREATOR.email.indexOf("@"))];
@@ -135,7 +135,7 @@ test.describe("the API keys table", () => {
     await revokeApiKey(keyId, CREATOR);
   });
 
-  for (const viewport of [PHONE, { width: 1280, height: 900 }]) {
+  for (const viewport of [PHONE, DESKTOP]) {
     test(`wraps the creator's e-mail only before the @ at ${viewport.width} px`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.goto("/settings/api-keys");

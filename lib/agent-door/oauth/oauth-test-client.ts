@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import { afterEach } from "vitest";
 import type { Actor } from "../../audit";
 import { getDb } from "../../db/client";
+import { insertOperator } from "../../db/test-support/fixtures";
 import { startGateway, type Gateway } from "../gateway/node-server";
 import { closeMcpClients } from "../mcp/mcp-test-client";
 import { approveConsentRequest } from "./consent";
@@ -73,7 +74,7 @@ export function useOauthDoor(admin: Actor & { id: string }) {
       return consent;
     },
     async start(): Promise<string> {
-      await getDb().user.create({ data: { id: admin.id, email: admin.email, name: "Admin", role: "admin", passwordHash: "unused" } });
+      await insertOperator(getDb(), admin.email, "admin", admin.id);
       gateway = await startGateway({ host: "127.0.0.1", port: 0 });
       process.env.NEXTAUTH_URL = gateway.origin;
       consent = await startConsentPage(admin);

@@ -16,9 +16,9 @@ import type { SubmittedSecrets } from "../../catalog/tool-saves";
 /** A hash of a random value nobody knows, at the cheapest cost: these operators never sign in. */
 const UNUSABLE_HASH = bcrypt.hashSync(randomUUID(), 4);
 
-/** Inserts an operator and returns them as an actor. */
-export async function insertOperator(db: Db, email: string, role: Role = "editor"): Promise<Actor> {
-  const user = await db.user.create({ data: { email, name: email.split("@")[0] ?? email, role, passwordHash: UNUSABLE_HASH } });
+/** Inserts an operator (with `id`, when a test's actor has a fixed one) and returns them as an actor. */
+export async function insertOperator(db: Db, email: string, role: Role = "editor", id?: string): Promise<Actor> {
+  const user = await db.user.create({ data: { id, email, name: email.split("@")[0] ?? email, role, passwordHash: UNUSABLE_HASH } });
   return { id: user.id, email: user.email };
 }
 
