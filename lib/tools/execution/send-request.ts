@@ -5,13 +5,14 @@
  * says which request was last sent.
  */
 import { EventEmitter } from "node:events";
-import type { Dispatcher } from "undici";
+import type { IncomingHttpHeaders } from "node:http";
+import { errors, type Dispatcher } from "undici";
 
 /**
- * An abort switch undici accepts as a request `signal`. Registering on an emitter costs a
- * fraction of an AbortSignal's add/removeEventListener pair, which measured around 10 µs per
- * request on loopback (a visible share of the executor's overhead in bench/executor.ts).
- * `aborted` makes a redirect hop that starts after the switch was thrown fail at once.
+ * The switch that aborts a call's exchange (its deadline, or the caller giving up). Registering on
+ * an emitter costs a fraction of an AbortSignal's add/removeEventListener pair, which measured
+ * around 10 µs per request on loopback (a visible share of the executor's overhead in
+ * bench/executor.ts). `aborted` makes a redirect hop that starts after the switch was thrown fail at once.
  */
 export class AbortSwitch extends EventEmitter {
   aborted = false;
@@ -79,34 +80,11 @@ function nextHop(current: WireRequest, status: number, location: string, options
   return { method: toGet ? "GET" : current.method, url, headers, body: toGet ? null : current.body };
 }
 
-async function readCapped(
-  response: Dispatcher.ResponseData,
-  cap: number,
-): Promise<{ readonly text: string; readonly overflow: boolean }> {
-  const { body } = response;
-  // undici stops at a declared Content-Length, so a body that declares one within the cap can be read whole.
-  const declared = Number(firstHeader(response.headers["content-length"]) ?? Number.NaN);
-  if (declared <= cap) return { text: await body.text(), overflow: false };
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > cap) {
-      chunks.push(buffer.subarray(0, buffer.length - (size - cap)));
-      body.destroy();
-      return { text: Buffer.concat(chunks).toString("utf8"), overflow: true };
-    }
-    chunks.push(buffer);
-  }
-  return { text: chunks.length === 1 ? chunks[0]!.toString("utf8") : Buffer.concat(chunks).toString("utf8"), overflow: false };
-}
-
 function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-function joinedHeaders(headers: Dispatcher.ResponseData["headers"]): ResponseHeaders {
+function joinedHeaders(headers: IncomingHttpHeaders): ResponseHeaders {
   const joined: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value !== undefined) joined[name] = Array.isArray(value) ? value.join(", ") : value;
@@ -114,34 +92,91 @@ function joinedHeaders(headers: Dispatcher.ResponseData["headers"]): ResponseHea
   return joined;
 }
 
+/** One response as it arrived: its status and headers, and its body read up to the cap (`overflow`: there was more). */
+interface Arrival {
+  readonly status: number;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: string;
+  readonly overflow: boolean;
+}
+
+const decoded = (chunks: readonly Buffer[], size: number) => (chunks.length === 1 ? chunks[0]!.toString("utf8") : Buffer.concat(chunks, size).toString("utf8"));
+
+/**
+ * One request on the wire and its response, through undici's dispatch handler interface: the
+ * body's chunks are collected as they arrive — no body stream, no promise per chunk, no
+ * AbortSignal — which is most of what undici's `request()` adds per call (bench/README.md). A body
+ * over `cap` bytes ends the exchange (its connection is closed); throwing `signal` aborts it with
+ * undici's RequestAbortedError, as `request()` does. Rejects with undici's error when it fails.
+ */
+function exchangeOnce(request: WireRequest, dispatcher: Dispatcher, signal: AbortSwitch, cap: number): Promise<Arrival> {
+  return new Promise((resolve, reject) => {
+    let status = 0;
+    let headers: IncomingHttpHeaders = {};
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    let stopListening = () => {};
+    const settle = (arrival: Arrival | null, error?: unknown) => {
+      if (settled) return;
+      settled = true;
+      stopListening();
+      if (arrival === null) reject(error);
+      else resolve(arrival);
+    };
+    const handler: Dispatcher.DispatchHandler = {
+      onRequestStart(controller) {
+        const abort = () => controller.abort(new errors.RequestAbortedError());
+        if (signal.aborted) return abort();
+        signal.once("abort", abort);
+        stopListening = () => signal.off("abort", abort);
+      },
+      onResponseStart(_controller, statusCode, responseHeaders) {
+        // An informational answer (1xx) comes before the response itself.
+        if (statusCode < 200) return;
+        status = statusCode;
+        headers = responseHeaders;
+      },
+      onResponseData(controller, chunk) {
+        if (settled) return;
+        size += chunk.length;
+        if (size <= cap) return void chunks.push(chunk);
+        chunks.push(chunk.subarray(0, chunk.length - (size - cap)));
+        settle({ status, headers, body: decoded(chunks, cap), overflow: true });
+        controller.abort(new errors.ResponseExceededMaxSizeError());
+      },
+      onResponseEnd() {
+        settle({ status, headers, body: decoded(chunks, size), overflow: false });
+      },
+      onResponseError(_controller, error) {
+        settle(null, error);
+      },
+    };
+    dispatcher.dispatch(
+      { origin: request.url.origin, path: `${request.url.pathname}${request.url.search}`, method: request.method as Dispatcher.HttpMethod, headers: request.headers, body: request.body },
+      handler,
+    );
+  });
+}
+
 /** Sends `request`, following at most `maxRedirects` redirects, and reads the final body. */
 export async function sendRequest(request: WireRequest, options: SendOptions): Promise<SendOutcome> {
   let current = request;
   try {
     for (let hop = 0; ; hop += 1) {
-      const response = await options.dispatcher.request({
-        origin: current.url.origin,
-        path: `${current.url.pathname}${current.url.search}`,
-        method: current.method as Dispatcher.HttpMethod,
-        headers: current.headers,
-        body: current.body,
-        signal: options.signal,
-      });
-      const status = response.statusCode;
-      const location = firstHeader(response.headers.location);
+      const { status, headers: received, body, overflow } = await exchangeOnce(current, options.dispatcher, options.signal, options.maxResponseBytes);
+      const location = firstHeader(received.location);
       if (REDIRECT_STATUSES.has(status) && location !== undefined) {
-        await response.body.dump();
         if (hop >= options.maxRedirects) return { kind: "too_many_redirects", request: current, status };
         const next = nextHop(current, status, location, options);
         if (!next) return { kind: "bad_redirect", request: current, status, location };
         current = next;
         continue;
       }
-      const headers = joinedHeaders(response.headers);
-      const { text, overflow } = await readCapped(response, options.maxResponseBytes);
+      const headers = joinedHeaders(received);
       return overflow
-        ? { kind: "too_large", request: current, status, headers, partialBody: text }
-        : { kind: "received", request: current, status, headers, body: text };
+        ? { kind: "too_large", request: current, status, headers, partialBody: body }
+        : { kind: "received", request: current, status, headers, body };
     }
   } catch (error) {
     return { kind: "failed", request: current, error };
