@@ -44,7 +44,7 @@ import autocannon from "autocannon";
 import { dropPostgresSchema } from "../lib/db/test-support/postgres-schema";
 import { APP_SERVER_ARGS } from "../e2e/support/app-server";
 import { driveLoad, type Figures } from "./support/load";
-import { benchUpstreamSource, doorServerEnv, GATEWAY_ARGS, prepareBenchDatabase, startChildServer, startDoorServer, stopServer } from "./support/door-servers";
+import { benchUpstreamSource, doorServerEnv, floorProxySource, GATEWAY_ARGS, prepareBenchDatabase, startChildServer, startDoorServer, stopServer } from "./support/door-servers";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -60,27 +60,6 @@ const GATEWAY = `http://127.0.0.1:${GATEWAY_PORT}`;
 const POSTGRES = process.env.TEST_POSTGRES_URL?.trim() || "postgresql://postgres@127.0.0.1:5432/test";
 
 const UPSTREAM_SOURCE = benchUpstreamSource(UPSTREAM_DELAY_MS);
-
-/**
- * The floor any gateway pays on this machine: a node http server that forwards each request to
- * the upstream over a keep-alive pool and does nothing else (no key, no database, no validation).
- */
-const bareProxySource = (upstream: string) => `
-  const http = require("node:http");
-  const agent = new http.Agent({ keepAlive: true });
-  const target = new URL(${JSON.stringify(upstream)});
-  const server = http.createServer((request, response) => {
-    const forward = http.request({ host: target.hostname, port: target.port, path: request.url, method: request.method, headers: request.headers, agent }, (answer) => {
-      response.writeHead(answer.statusCode, answer.headers);
-      answer.pipe(response);
-    });
-    forward.on("error", () => { response.writeHead(502); response.end(); });
-    request.pipe(forward);
-  });
-  server.keepAliveTimeout = 65000;
-  server.listen(0, "127.0.0.1", () => console.log(server.address().port));
-  process.stdin.on("close", () => process.exit(0));
-`;
 
 /** The environment both door hosts run with: the database `url`, and no rate limit in practice (the limiter still counts every call). */
 const serverEnv = (url: string) =>
@@ -214,7 +193,7 @@ function variantLine(variant: string, rounds: Reading[]): string {
 
 const upstream = await startChildServer(UPSTREAM_SOURCE);
 process.on("exit", upstream.stop);
-const bareProxy = await startChildServer(bareProxySource(upstream.origin));
+const bareProxy = await startChildServer(floorProxySource(upstream.origin));
 process.on("exit", bareProxy.stop);
 for (let round = 1; round <= ROUNDS; round++) {
   if (ROUNDS > 1) console.log(`\n=== round ${round} of ${ROUNDS}`);

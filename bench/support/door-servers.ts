@@ -4,7 +4,7 @@
  * processes — the one-port app or `npm run gateway` — started in production mode and stopped with
  * SIGTERM as an operator's supervisor would.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
 import { SYSTEM_ACTOR } from "../../lib/audit/events";
 import { createApiKey } from "../../lib/agent-door/api-keys";
 import { createDb, setDb } from "../../lib/db/client";
@@ -38,12 +38,48 @@ export function benchUpstreamSource(delayMs: number): string {
 `;
 }
 
-/** Runs `source` in a child node; it prints the port it listens on. `process` is the child, whose CPU time a benchmark may read. */
-export async function startChildServer(source: string): Promise<{ origin: string; process: ChildProcess; stop: () => void }> {
-  const child = spawn(process.execPath, ["-e", source], { stdio: ["pipe", "pipe", "inherit"] });
+/**
+ * A tool a server's node runs under, as its command and options (`["valgrind", "--tool=callgrind"]`);
+ * empty: node runs by itself. The process id stays the server's (valgrind runs it in its own process).
+ */
+export type Wrapper = readonly string[];
+
+/** Spawns node with `args`, under `wrapper` when one is given. */
+function spawnNode(args: readonly string[], options: SpawnOptions, wrapper: Wrapper): ChildProcess {
+  const [command, ...flags] = wrapper.length === 0 ? [process.execPath] : [...wrapper, process.execPath];
+  return spawn(command!, [...flags, ...args], options);
+}
+
+/**
+ * The floor any gateway pays on this machine: a node http server that forwards each request to
+ * `upstream` over a keep-alive pool and does nothing else (no key, no database, no validation).
+ */
+export const floorProxySource = (upstream: string) => `
+  const http = require("node:http");
+  const agent = new http.Agent({ keepAlive: true });
+  const target = new URL(${JSON.stringify(upstream)});
+  const server = http.createServer((request, response) => {
+    const forward = http.request({ host: target.hostname, port: target.port, path: request.url, method: request.method, headers: request.headers, agent }, (answer) => {
+      response.writeHead(answer.statusCode, answer.headers);
+      answer.pipe(response);
+    });
+    forward.on("error", () => { response.writeHead(502); response.end(); });
+    request.pipe(forward);
+  });
+  server.keepAliveTimeout = 65000;
+  server.listen(0, "127.0.0.1", () => console.log(server.address().port));
+  process.stdin.on("close", () => process.exit(0));
+`;
+
+/**
+ * Runs `source` in a child node (under `wrapper`, if any); it prints the port it listens on.
+ * `process` is the child, whose CPU time a benchmark may read.
+ */
+export async function startChildServer(source: string, wrapper: Wrapper = []): Promise<{ origin: string; process: ChildProcess; stop: () => void }> {
+  const child = spawnNode(["-e", source], { stdio: ["pipe", "pipe", "inherit"], detached: wrapper.length > 0 }, wrapper);
   const port = await new Promise<number>((resolve, reject) => {
     child.once("error", reject);
-    child.stdout.once("data", (data) => resolve(Number(String(data).trim())));
+    child.stdout!.once("data", (data) => resolve(Number(String(data).trim())));
   });
   return { origin: `http://127.0.0.1:${port}`, process: child, stop: () => child.kill() };
 }
@@ -87,10 +123,15 @@ export function doorServerEnv(url: string, settings: Record<string, string>): No
   };
 }
 
-/** Spawns `args` under this node (so the child's pid is the server's, whose CPU time is read) and waits until `origin` answers. */
-export async function startDoorServer(args: readonly string[], env: NodeJS.ProcessEnv, origin: string, hint: string): Promise<ChildProcess> {
-  const server = spawn(process.execPath, args, { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
-  for (let attempt = 0; attempt < 120 && server.exitCode === null; attempt++) {
+/**
+ * Spawns `args` under this node (so the child's pid is the server's, whose CPU time is read), from
+ * `cwd` (this checkout by default) and under `wrapper` (none by default), and waits until `origin` answers.
+ */
+export async function startDoorServer(args: readonly string[], env: NodeJS.ProcessEnv, origin: string, hint: string, { cwd, wrapper = [] }: { cwd?: string; wrapper?: Wrapper } = {}): Promise<ChildProcess> {
+  const server = spawnNode(args, { cwd, env, stdio: ["ignore", "ignore", "inherit"], detached: true }, wrapper);
+  // Under valgrind a server starts some 30 times slower.
+  const attempts = wrapper.length === 0 ? 120 : 1200;
+  for (let attempt = 0; attempt < attempts && server.exitCode === null; attempt++) {
     if (await fetch(`${origin}/api/v1/openapi.json`).then((response) => response.ok, () => false)) return server;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
