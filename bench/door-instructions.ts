@@ -27,6 +27,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { dropPostgresSchema } from "../lib/db/test-support/postgres-schema";
 import {
+  benchToolCall,
   benchUpstreamSource,
   doorServerEnv,
   floorProxySource,
@@ -96,13 +97,7 @@ async function measureGateway(variant: string, url: string, cwd?: string): Promi
   const profile = profiles(variant);
   const gateway = await startDoorServer(GATEWAY_ARGS, env, GATEWAY, "see its output above", { cwd, wrapper: callgrind(profile) });
   try {
-    const call = {
-      url: `${GATEWAY}/api/v1/personas/bench/tools/bench_instant/call`,
-      method: "POST" as const,
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify({ arguments: { id: "A-1" } }),
-    };
-    figures.set(variant, await instructionsPerCall(gateway.pid!, profile, call));
+    figures.set(variant, await instructionsPerCall(gateway.pid!, profile, benchToolCall(GATEWAY, token, "bench_instant")));
   } finally {
     await stopServer(gateway);
   }

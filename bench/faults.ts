@@ -26,7 +26,7 @@ import type { ChildProcess } from "node:child_process";
 import pg from "pg";
 import { CONNECT_TIMEOUT_MS } from "../lib/db/adapter";
 import { dropPostgresSchema } from "../lib/db/test-support/postgres-schema";
-import { benchUpstreamSource, doorServerEnv, GATEWAY_ARGS, prepareBenchDatabase, startChildServer, startDoorServer, stopServer } from "./support/door-servers";
+import { benchToolCall, benchUpstreamSource, doorServerEnv, GATEWAY_ARGS, prepareBenchDatabase, startChildServer, startDoorServer, stopServer } from "./support/door-servers";
 
 const GATEWAY_PORT = 3114;
 const GATEWAY = `http://127.0.0.1:${GATEWAY_PORT}`;
@@ -56,12 +56,8 @@ interface Answer {
 async function callOnce(token: string, tool = "bench_lookup"): Promise<Answer> {
   const sentAt = performance.now();
   try {
-    const response = await fetch(`${GATEWAY}/api/v1/personas/bench/tools/${tool}/call`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify({ arguments: { id: "A-1" } }),
-      signal: AbortSignal.timeout(30_000),
-    });
+    const { url, ...call } = benchToolCall(GATEWAY, token, tool);
+    const response = await fetch(url, { ...call, signal: AbortSignal.timeout(30_000) });
     await response.arrayBuffer();
     return { sentAt, status: response.status, retryAfter: response.headers.get("retry-after"), ms: performance.now() - sentAt };
   } catch {

@@ -44,7 +44,7 @@ import autocannon from "autocannon";
 import { dropPostgresSchema } from "../lib/db/test-support/postgres-schema";
 import { APP_SERVER_ARGS } from "../e2e/support/app-server";
 import { driveLoad, type Figures } from "./support/load";
-import { benchUpstreamSource, doorServerEnv, floorProxySource, GATEWAY_ARGS, prepareBenchDatabase, startChildServer, startDoorServer, stopServer } from "./support/door-servers";
+import { benchToolCall, benchUpstreamSource, doorServerEnv, floorProxySource, GATEWAY_ARGS, prepareBenchDatabase, startChildServer, startDoorServer, stopServer } from "./support/door-servers";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -108,12 +108,7 @@ const record = (variant: string, value: Reading) => readings.set(variant, [...(r
 async function measure(dialect: string, url: string, upstream: string, floorProxy: ChildServer): Promise<void> {
   const bareProxy = floorProxy.origin;
   const token = await prepareBenchDatabase(url, upstream);
-  const call = (tool: string, origin = APP) => ({
-    url: `${origin}/api/v1/personas/bench/tools/${tool}/call`,
-    method: "POST" as const,
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: JSON.stringify({ arguments: { id: "A-1" } }),
-  });
+  const call = (tool: string, origin = APP) => benchToolCall(origin, token, tool);
   const gateway = await startGateway(url);
   let viaGateway: Figures;
   let gatewayDirect: Figures;

@@ -20,7 +20,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { countDoorRequest, countToolCall, observeUpstream } from "../lib/observability/metrics";
 import { annotateSpan, outgoingTraceHeaders, traced } from "../lib/observability/tracing";
-import { benchUpstreamSource, doorServerEnv, GATEWAY_ARGS, prepareBenchDatabase, startChildServer, startDoorServer, stopServer } from "./support/door-servers";
+import { benchToolCall, benchUpstreamSource, doorServerEnv, GATEWAY_ARGS, prepareBenchDatabase, startChildServer, startDoorServer, stopServer } from "./support/door-servers";
 import { driveLoad, type Figures } from "./support/load";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -99,12 +99,7 @@ async function overHttp(): Promise<void> {
     off: await startDoorServer(GATEWAY_ARGS, env(PORTS.off, {}), origins.off, "tracing off"),
     on: await startDoorServer(GATEWAY_ARGS, env(PORTS.on, { OTEL_EXPORTER_OTLP_ENDPOINT: collector.origin }), origins.on, "tracing on"),
   };
-  const callOptions = (origin: string) => ({
-    url: `${origin}/api/v1/personas/bench/tools/bench_lookup/call`,
-    method: "POST" as const,
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: JSON.stringify({ arguments: { id: "A-1" } }),
-  });
+  const callOptions = (origin: string) => benchToolCall(origin, token, "bench_lookup");
   const load = { connections: CONNECTIONS, duration: SECONDS };
   const readings: Record<"direct" | "off" | "on", Figures[]> = { direct: [], off: [], on: [] };
   try {

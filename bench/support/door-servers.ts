@@ -94,6 +94,14 @@ const benchTool = (name: string, base: string) =>
     response: { extract: "json_path", path: "data.status" },
   });
 
+/** autocannon's options for calling tool `tool` of persona "bench" at `origin` with `token`, as an agent does. */
+export const benchToolCall = (origin: string, token: string, tool: string) => ({
+  url: `${origin}/api/v1/personas/bench/tools/${tool}/call`,
+  method: "POST" as const,
+  headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+  body: JSON.stringify({ arguments: { id: "A-1" } }),
+});
+
 /**
  * Migrates `url` and creates persona "bench", the tools `bench_lookup` (calling `upstream`) and
  * `bench_instant` (calling `upstream`/instant) and a key for the persona; returns the key's token.

@@ -123,8 +123,7 @@ export async function approveConsentRequest(uid: string, picked: readonly string
       before: null, after: { client_id: pending.clientId, redirect_host: hostOf(pending.redirectUri), personas: slugs },
     }),
   );
-  const pickedResources = pending.resources.length === 0 ? resources : [];
-  return finishInteraction(uid, cookieHeader, { login: { accountId: admin.id }, consent: { grantId } }, pickedResources);
+  return finishInteraction(uid, cookieHeader, { login: { accountId: admin.id }, consent: { grantId } }, resources);
 }
 
 /**

@@ -76,21 +76,22 @@ export interface ResourceScope {
  * Records the operator's answer to interaction `uid` and returns where the browser goes next (the
  * authorization endpoint, which sends it back to the app with a code or `access_denied`).
  *
- * `picked`: for a request that named no resource, the personas the operator chose. They become the
- * request's own resource and scope, as if the app had named them: the authorization endpoint resumes
- * with the request's stored parameters, and oidc-provider issues no code for a request naming no
- * resource (`access_denied`, "no scope was granted"), whatever the grant holds.
+ * `approved`: the personas an approval grants. On a request that named no resource (the operator
+ * picked the persona) they become the request's own resource and scope, as if the app had named
+ * them: the authorization endpoint resumes with the request's stored parameters, and oidc-provider
+ * issues no code for a request naming no resource (`access_denied`, "no scope was granted"),
+ * whatever the grant holds.
  *
  * @throws Error when the interaction is gone meanwhile (callers look it up first).
  */
-export async function finishInteraction(uid: string, cookieHeader: string, result: InteractionResults, picked: readonly ResourceScope[] = []): Promise<string> {
+export async function finishInteraction(uid: string, cookieHeader: string, result: InteractionResults, approved: readonly ResourceScope[] = []): Promise<string> {
   const { provider, issuer } = oauthServerFromEnv();
   const { request, response } = requestWithCookies(cookieHeader, issuer);
   const interaction = await provider.interactionDetails(request, response);
   if (interaction.uid !== uid) throw new Error("The interaction cookie names another request.");
-  if (picked.length > 0 && asList(interaction.params.resource).length === 0) {
-    const scopes = new Set([...String(interaction.params.scope ?? "").split(" ").filter(Boolean), ...picked.map(({ scope }) => scope)]);
-    interaction.params.resource = picked.length === 1 ? picked[0]!.resource : picked.map(({ resource }) => resource);
+  if (approved.length > 0 && asList(interaction.params.resource).length === 0) {
+    const scopes = new Set([...String(interaction.params.scope ?? "").split(" ").filter(Boolean), ...approved.map(({ scope }) => scope)]);
+    interaction.params.resource = approved.length === 1 ? approved[0]!.resource : approved.map(({ resource }) => resource);
     interaction.params.scope = [...scopes].join(" ");
   }
   // What provider.interactionResult does, with the parameters above saved in the same write.

@@ -117,12 +117,12 @@ function exchangeOnce(request: WireRequest, dispatcher: Dispatcher, signal: Abor
     let size = 0;
     let settled = false;
     let stopListening = () => {};
-    const settle = (arrival: Arrival | null, error?: unknown) => {
-      if (settled) return;
+    /** True the first time only: the exchange's one outcome (an abort after an overflow reports an error too). */
+    const settling = () => {
+      if (settled) return false;
       settled = true;
       stopListening();
-      if (arrival === null) reject(error);
-      else resolve(arrival);
+      return true;
     };
     const handler: Dispatcher.DispatchHandler = {
       onRequestStart(controller) {
@@ -142,14 +142,15 @@ function exchangeOnce(request: WireRequest, dispatcher: Dispatcher, signal: Abor
         size += chunk.length;
         if (size <= cap) return void chunks.push(chunk);
         chunks.push(chunk.subarray(0, chunk.length - (size - cap)));
-        settle({ status, headers, body: decoded(chunks, cap), overflow: true });
+        settling();
+        resolve({ status, headers, body: decoded(chunks, cap), overflow: true });
         controller.abort(new errors.ResponseExceededMaxSizeError());
       },
       onResponseEnd() {
-        settle({ status, headers, body: decoded(chunks, size), overflow: false });
+        if (settling()) resolve({ status, headers, body: decoded(chunks, size), overflow: false });
       },
       onResponseError(_controller, error) {
-        settle(null, error);
+        if (settling()) reject(error);
       },
     };
     dispatcher.dispatch(
