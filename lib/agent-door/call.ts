@@ -12,7 +12,7 @@ import "server-only";
  */
 import { ValidationError } from "../errors";
 import { createRedactor } from "../secrets";
-import { argumentsFromStrict, dataTool, toolResponseToJSON, type AgentToolResult, type ProviderFormat, type SecretSource, type Tool, type ToolResponse } from "../tools";
+import { argumentsFromStrict, dataTool, type CancelSignal, toolResponseToJSON, type AgentToolResult, type ProviderFormat, type SecretSource, type Tool, type ToolResponse } from "../tools";
 import { getExecutionConfig } from "../setup";
 import { parseTurnContext } from "../playground";
 import { toolAuthorization, toolSecretSource } from "../catalog";
@@ -30,7 +30,7 @@ export interface AgentCall {
   readonly arguments: unknown;
   readonly context: unknown;
   readonly channel: "api" | "mcp";
-  readonly signal?: AbortSignal;
+  readonly signal?: CancelSignal;
   /** Where an MCP request carries its caller's trace context (`params._meta`, SEP-414). */
   readonly meta?: Readonly<Record<string, unknown>>;
   /** The format the agent lists tools in (the runtime API's `?format=` on the call), for search mode's describe_tool. */

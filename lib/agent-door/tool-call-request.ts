@@ -6,7 +6,7 @@ import "server-only";
  * body is read under the cap and checked for shape; a tool outside the persona's effective set is
  * 404 and never runs. `signal` reaches the upstream, so an agent that hangs up stops the call.
  */
-import { isProviderFormat } from "../tools";
+import { isProviderFormat, type CancelSignal } from "../tools";
 import { callAgentTool } from "./call";
 import { refusalAnswer, type DoorAnswer } from "./door-answer";
 import { admitCaller, parseCallBody, readCappedText, type CallBody } from "./http";
@@ -19,7 +19,7 @@ export interface ToolCallRequest {
   /** `?format=`: the provider format the agent lists tools in (search mode's describe_tool answers in it). */
   readonly format: string | null;
   readonly body: CallBody;
-  readonly signal?: AbortSignal;
+  readonly signal?: CancelSignal;
 }
 
 /** Answers one tool call; see the module comment. */

@@ -5,6 +5,7 @@
  */
 import type { ToolResponse } from "./response";
 import type { TurnContext } from "./placeholders";
+import type { CancelSignal } from "./execution/abort-switch";
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
@@ -114,8 +115,8 @@ export interface ToolDefinition {
 /** Runtime collaborators of one call. */
 export interface CallContext {
   readonly context: TurnContext;
-  /** Aborted when the caller gives up (timeout, client disconnect). */
-  readonly signal?: AbortSignal;
+  /** Aborted when the caller gives up (timeout, client disconnect): an AbortSignal, or the lighter AbortSwitch. */
+  readonly signal?: CancelSignal;
 }
 
 /**

@@ -12,6 +12,7 @@ import "server-only";
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { DoorAnswer } from "../door-answer";
+import { AbortSwitch } from "../../tools";
 import { DOOR_PATH_PREFIX } from "../door-path";
 import { failureAnswer, type CallBody } from "../http";
 import { answerToolCall } from "../tool-call-request";
@@ -62,7 +63,7 @@ function writeAnswer(request: IncomingMessage, response: ServerResponse, answer:
 async function answerCall(request: IncomingMessage, response: ServerResponse, security: SecurityHeaders, target: { pathname: string; query: string; personaSlug: string; toolName: string }): Promise<void> {
   const { pathname, query, personaSlug, toolName } = target;
   // The agent hanging up (the connection closing before the answer is written) stops the call's upstream request.
-  const hangUp = new AbortController();
+  const hangUp = new AbortSwitch();
   response.once("close", () => {
     if (!response.writableFinished) hangUp.abort();
   });
@@ -75,10 +76,10 @@ async function answerCall(request: IncomingMessage, response: ServerResponse, se
         authorization: request.headers.authorization ?? null,
         format: query === "" ? null : new URLSearchParams(query).get("format"),
         body: socketCallBody(request),
-        signal: hangUp.signal,
+        signal: hangUp,
       });
     } catch (error) {
-      answer = failureAnswer(error, hangUp.signal.aborted);
+      answer = failureAnswer(error, hangUp.aborted);
     }
     writeAnswer(request, response, answer, security);
     return answer;

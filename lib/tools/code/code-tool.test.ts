@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ValidationError } from "../../errors";
 import { error, json, text, toolResponseToJSON, type ToolResponse } from "../response";
+import { AbortSwitch } from "../execution/abort-switch";
 import type { CallContext, ObjectSchema } from "../types";
 import {
   BrokenToolError,
@@ -228,31 +229,37 @@ describe("callWithValidation", () => {
     await expect(pending).resolves.toMatchObject({ message: "Tool execution timed out after 0.25 seconds" });
   });
 
-  it("forwards the caller's abort to the tool", async () => {
-    const caller = new AbortController();
+  // The caller's signal is an AbortSignal (the playground, MCP) or the door's lighter AbortSwitch: the tool sees an AbortSignal either way.
+  const callers = [
+    { kind: "an AbortController's signal", start: () => { const controller = new AbortController(); return { signal: controller.signal, abort: () => controller.abort() }; } },
+    { kind: "an AbortSwitch", start: () => { const signal = new AbortSwitch(); return { signal, abort: () => signal.abort() }; } },
+  ];
+
+  it.each(callers)("forwards the caller's abort to the tool ($kind)", async ({ start }) => {
+    const caller = start();
     let seen: AbortSignal | undefined;
     const pending = callWithValidation(
       implementation(
         (_args, call) =>
           new Promise<ToolResponse>((_resolve, reject) => {
             seen = call.signal;
-            call.signal?.addEventListener("abort", () => reject(new ToolExecutionError("Cancelled by the caller")));
+            call.signal.addEventListener("abort", () => reject(new ToolExecutionError("Cancelled by the caller")));
           }),
       ),
       { city: "Lyon" },
       { ...context, signal: caller.signal },
     );
-    await vi.waitFor(() => expect(seen).toBeDefined());
+    await vi.waitFor(() => expect(seen).toBeInstanceOf(AbortSignal));
     caller.abort();
     await expect(pending).resolves.toMatchObject({ errorType: "execution_error", message: "Cancelled by the caller" });
     expect(seen?.aborted).toBe(true);
   });
 
-  it("starts with an aborted signal when the caller already gave up", async () => {
-    const caller = new AbortController();
+  it.each(callers)("starts with an aborted signal when the caller already gave up ($kind)", async ({ start }) => {
+    const caller = start();
     caller.abort();
     const response = await callWithValidation(
-      implementation(async (_args, call) => text(String(call.signal?.aborted))),
+      implementation(async (_args, call) => text(String(call.signal.aborted))),
       { city: "Lyon" },
       { ...context, signal: caller.signal },
     );

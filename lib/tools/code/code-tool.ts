@@ -9,6 +9,7 @@ import { ValidationError } from "../../errors";
 import { deepFreeze, isPlainObject, Issues, parseParameters } from "../definition";
 import { describeArgumentIssues, validateArguments, withSchemaDefaults } from "../execution";
 import { error, isToolResponse, type ToolResponse } from "../response";
+import type { CancelSignal } from "../execution/abort-switch";
 import type { CallContext, ObjectSchema, Tool } from "../types";
 
 /** Used when a code tool does not declare its own timeout; the same default as data tools. */
@@ -37,6 +38,11 @@ export class BrokenToolError extends Error {
   }
 }
 
+/** What a code tool's behaviour receives: the call's context, with a real AbortSignal (its timeout and its caller's). */
+export interface CodeToolCallContext extends CallContext {
+  readonly signal: AbortSignal;
+}
+
 /** What a code tool is written as. `Args` is the shape its parameters schema guarantees. */
 export interface CodeToolOptions<Args = Record<string, unknown>> {
   /** Lower-case letters, digits and `_`, starting with a letter: the namespace data tools use too. */
@@ -48,7 +54,7 @@ export interface CodeToolOptions<Args = Record<string, unknown>> {
   /** Whether calling it changes something in the world; defaults to false (code tools are mostly computations). */
   readonly sideEffect?: boolean;
   /** The behaviour. Receives arguments already validated against `parameters`; should honour `context.signal`. */
-  call(args: Args, context: CallContext): Promise<ToolResponse>;
+  call(args: Args, context: CodeToolCallContext): Promise<ToolResponse>;
 }
 
 /** A code tool: a {@link Tool} whose timeout is known up front (the playground shows it). */
@@ -62,7 +68,7 @@ export interface CodeToolImplementation<Args = Record<string, unknown>> {
   readonly name: string;
   readonly parameters: ObjectSchema;
   readonly timeoutSeconds: number;
-  call(args: Args, context: CallContext): Promise<ToolResponse>;
+  call(args: Args, context: CodeToolCallContext): Promise<ToolResponse>;
 }
 
 /**
@@ -121,7 +127,7 @@ function secondsText(seconds: number): string {
 }
 
 /** An AbortController aborted when `parent` aborts, so a tool sees one signal for both causes. */
-function linkedController(parent: AbortSignal | undefined): { controller: AbortController; unlink: () => void } {
+function linkedController(parent: CancelSignal | undefined): { controller: AbortController; unlink: () => void } {
   const controller = new AbortController();
   if (!parent) return { controller, unlink: () => {} };
   const forward = () => controller.abort(parent.reason);

@@ -7,6 +7,7 @@ export {
   defineTool,
   ToolExecutionError,
   type CodeTool,
+  type CodeToolCallContext,
   type CodeToolImplementation,
   type CodeToolOptions,
 } from "./code-tool";

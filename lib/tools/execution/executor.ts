@@ -40,7 +40,8 @@ import {
 import { extractResult, lazyJson, type Extraction } from "./extract";
 import { haltSay, shouldHalt } from "./halt";
 import { renderRequest } from "./render-request";
-import { AbortSwitch, sendRequest, type ResponseHeaders, type SendOutcome, type WireRequest } from "./send-request";
+import { AbortSwitch, type CancelSignal } from "./abort-switch";
+import { sendRequest, type ResponseHeaders, type SendOutcome, type WireRequest } from "./send-request";
 import { observedExchange } from "./upstream-observation";
 import { traced } from "../../observability/tracing";
 
@@ -59,7 +60,8 @@ export interface ExecuteOptions {
   readonly previewAuthorization?: PreviewAuthorization;
   /** Render and return the request that would be sent, sending nothing. */
   readonly dryRun?: boolean;
-  readonly signal?: AbortSignal;
+  /** The caller giving up: aborts the upstream request. */
+  readonly signal?: CancelSignal;
 }
 
 /** Characters of an upstream error body handed back with an `http_error`. */
@@ -72,7 +74,7 @@ interface Exchange {
   readonly started: number;
   readonly timeoutSeconds: number;
   timedOut: boolean;
-  readonly callerSignal: AbortSignal | undefined;
+  readonly callerSignal: CancelSignal | undefined;
   readonly secrets: InjectedSecrets;
   readonly secretNames: ReadonlySet<string>;
   readonly redact: (text: string) => string;
@@ -202,7 +204,7 @@ async function authorizedResponse(exchange: Exchange, wire: WireRequest, authori
     isUnauthorized,
   );
   // A token fetch does not see the abort switch: the deadline or a cancel ends the wait instead.
-  const ended = new Promise<null>((resolve) => abort.once("abort", () => resolve(null)));
+  const ended = new Promise<null>((resolve) => abort.addEventListener("abort", () => resolve(null)));
   let settled: AuthorizedCall<SendOutcome> | null;
   try {
     settled = await Promise.race([call, ended]);
@@ -233,7 +235,7 @@ async function send(exchange: Exchange, wire: WireRequest, authorize: Authorize 
     abort.abort();
   });
   const cancel = () => abort.abort();
-  exchange.callerSignal?.addEventListener("abort", cancel, { once: true });
+  exchange.callerSignal?.addEventListener("abort", cancel);
   try {
     if (authorize !== undefined) return await authorizedResponse(exchange, wire, authorize, abort);
     return outcomeResponse(exchange, await sendOnce(exchange, wire, abort, exchange.secretNames));

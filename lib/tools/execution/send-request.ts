@@ -4,25 +4,9 @@
  * under a byte cap. Never throws: every ending, including a failure, comes back as a value that
  * says which request was last sent.
  */
-import { EventEmitter } from "node:events";
 import type { IncomingHttpHeaders } from "node:http";
 import { errors, type Dispatcher } from "undici";
-
-/**
- * The switch that aborts a call's exchange (its deadline, or the caller giving up). Registering on
- * an emitter costs a fraction of an AbortSignal's add/removeEventListener pair, which measured
- * around 10 µs per request on loopback (a visible share of the executor's overhead in
- * bench/executor.ts). `aborted` makes a redirect hop that starts after the switch was thrown fail at once.
- */
-export class AbortSwitch extends EventEmitter {
-  aborted = false;
-
-  abort(): void {
-    if (this.aborted) return;
-    this.aborted = true;
-    this.emit("abort");
-  }
-}
+import type { CancelSignal } from "./abort-switch";
 
 /** A request on the wire. Header values here may be plaintext secrets: never return them as they are. */
 export interface WireRequest {
@@ -38,7 +22,7 @@ export interface SendOptions {
   readonly maxResponseBytes: number;
   /** Lower-cased names of headers to drop when a redirect leaves the original origin. */
   readonly secretHeaderNames: ReadonlySet<string>;
-  readonly signal: AbortSwitch;
+  readonly signal: CancelSignal;
 }
 
 /** Response header name (lower-case) → value; a repeated header's values joined with ", ". May echo a secret. */
@@ -109,7 +93,7 @@ const decoded = (chunks: readonly Buffer[], size: number) => (chunks.length === 
  * over `cap` bytes ends the exchange (its connection is closed); throwing `signal` aborts it with
  * undici's RequestAbortedError, as `request()` does. Rejects with undici's error when it fails.
  */
-function exchangeOnce(request: WireRequest, dispatcher: Dispatcher, signal: AbortSwitch, cap: number): Promise<Arrival> {
+function exchangeOnce(request: WireRequest, dispatcher: Dispatcher, signal: CancelSignal, cap: number): Promise<Arrival> {
   return new Promise((resolve, reject) => {
     let status = 0;
     let headers: IncomingHttpHeaders = {};
@@ -128,8 +112,8 @@ function exchangeOnce(request: WireRequest, dispatcher: Dispatcher, signal: Abor
       onRequestStart(controller) {
         const abort = () => controller.abort(new errors.RequestAbortedError());
         if (signal.aborted) return abort();
-        signal.once("abort", abort);
-        stopListening = () => signal.off("abort", abort);
+        signal.addEventListener("abort", abort);
+        stopListening = () => signal.removeEventListener("abort", abort);
       },
       onResponseStart(_controller, statusCode, responseHeaders) {
         // An informational answer (1xx) comes before the response itself.
