@@ -1,13 +1,15 @@
 /**
- * `npm run gateway` as a process (issue 23): it refuses a bad listen address naming the variable;
+ * `npm run gateway` as a process (issue 23), run as package.json says: it refuses a bad listen address naming the variable;
  * it serves the runtime API on its port; and SIGTERM (or SIGINT) right after a burst of calls —
  * a restart — loses no call-log row: the process exits 0 once every row is written, and with an
  * OpenTelemetry endpoint configured, every call's spans have reached the collector by then. A
  * malformed tracing endpoint or metrics token stops it at start, naming the variable.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GATEWAY_ARGS, GATEWAY_COMMAND } from "../e2e/support/app-server";
 import { SYSTEM_ACTOR } from "../lib/audit/events";
 import { createApiKey } from "../lib/agent-door/api-keys";
 import { saveTool } from "../lib/catalog/tool-saves";
@@ -35,14 +37,18 @@ interface Exit {
 
 /** Starts the gateway script with `env`; `exited` resolves with its exit code and output. */
 function gatewayProcess(env: Record<string, string>): { child: ChildProcess; exited: Promise<Exit> } {
-  const tsx = path.join(PROJECT_ROOT, "node_modules/tsx/dist/cli.mjs");
-  const child = spawn(process.execPath, [tsx, "--conditions=react-server", "scripts/gateway.ts"], { cwd: PROJECT_ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...GATEWAY_ARGS], { cwd: PROJECT_ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
   const exited = new Promise<Exit>((resolve) => child.once("exit", (code) => resolve({ code, output })));
   return { child, exited };
 }
+
+it("is what npm run gateway runs", () => {
+  const scripts = (JSON.parse(readFileSync(path.join(PROJECT_ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+  expect(scripts.gateway).toBe(GATEWAY_COMMAND);
+});
 
 describe.each(sqlite)("npm run gateway on $name", (target) => {
   const db = useTestDatabase(target);

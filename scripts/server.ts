@@ -6,8 +6,9 @@
  * where it listens, on every interface as `next start` does. Run `npx next build` first (setup does).
  * SIGTERM or SIGINT drains both and writes the call log before it exits.
  *
- * Run as package.json's `start` does: `node --import tsx --import ./scripts/server-only-loader.mjs
- * scripts/server.ts` (TypeScript, and the door's server-only modules outside Next.js).
+ * Run as package.json's `start` does: `node --max-semi-space-size=32 --import tsx --import
+ * ./scripts/server-only-loader.mjs scripts/server.ts` (a larger young generation for a serving
+ * process, see e2e/support/app-server.ts; TypeScript, and the door's server-only modules outside Next.js).
  */
 import { loadProjectEnv } from "./db/load-env";
 
