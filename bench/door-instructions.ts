@@ -21,8 +21,9 @@
  *
  * Prints `<variant>: N k instructions/call on the main thread (windows A–B), M k in all threads (C–D)`,
  * then each door's own (less the floor's).
- * BENCH_GATEWAY_DIR=<another checkout> adds `base gateway sqlite`, that checkout's gateway (its
- * node_modules and generated Prisma clients in place), to compare a change with what it replaces.
+ * BENCH_GATEWAY_DIR=<another checkout> adds `base gateway sqlite`, that checkout's gateway code (its
+ * node_modules and generated Prisma clients in place) run with this checkout's node arguments, to
+ * compare a change with what it replaces. The floor runs with the door servers' node flags.
  *
  * Run: npm run bench:door-instructions   (needs valgrind and a build; BENCH_CALLS, default 600,
  * BENCH_WINDOWS, default 5, BENCH_WARM_CALLS, default 3000)
@@ -32,22 +33,26 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { APP_SERVER_ARGS } from "../e2e/support/app-server";
 import { dropPostgresSchema } from "../lib/db/test-support/postgres-schema";
 import {
+  APP_SERVER_ARGS,
   benchToolCall,
   benchUpstreamSource,
   doorServerEnv,
-  floorProxySource,
   GATEWAY_ARGS,
   prepareBenchDatabase,
   startChildServer,
   startDoorServer,
+  startFloorProxy,
   stopServer,
 } from "./support/door-servers";
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 600);
 const WINDOWS = Number(process.env.BENCH_WINDOWS ?? 5);
+if (!Number.isInteger(WINDOWS) || WINDOWS < 1 || !Number.isInteger(CALLS) || CALLS < 1) {
+  console.error("BENCH_WINDOWS and BENCH_CALLS must be whole numbers of at least 1.");
+  process.exit(1);
+}
 const WARM_CALLS = Number(process.env.BENCH_WARM_CALLS ?? 3000);
 const CONNECTIONS = 4;
 const PORT = 3114;
@@ -72,13 +77,20 @@ function countedInstructions(names: readonly string[]): number {
   return names.reduce((sum, name) => sum + Number(readFileSync(path.join(work, name), "utf8").match(/^totals: (\d+)/m)?.[1] ?? 0), 0);
 }
 
+/** A dump of thread 1 (`<profile>.<dump>-01`). */
+const MAIN_THREAD_DUMP = /\.\d+-01$/;
+
 /** One counting window: instructions a call (thousands) on the main thread — the event loop — and in all of node's threads. */
 interface Window {
   readonly main: number;
   readonly all: number;
 }
 
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
 
 /**
  * Warms the server at `pid` up, then counts its instructions over {@link WINDOWS} windows of
@@ -98,7 +110,7 @@ async function countWindows(pid: number, profile: string, options: autocannon.Op
     const dumps = readdirSync(work).filter((name) => path.join(work, name).startsWith(profile) && !before.has(name));
     // Thread 1 is node's main thread; the others are V8's compiler and collector helpers and libuv's pool.
     const perCall = (names: readonly string[]) => countedInstructions(names) / CALLS / 1000;
-    windows.push({ main: perCall(dumps.filter((name) => name.endsWith("-01"))), all: perCall(dumps) });
+    windows.push({ main: perCall(dumps.filter((name) => MAIN_THREAD_DUMP.test(name))), all: perCall(dumps) });
   }
   return windows;
 }
@@ -109,7 +121,7 @@ const figures = new Map<string, Window[]>();
 
 {
   const profile = profiles("floor");
-  const floor = await startChildServer(floorProxySource(upstream.origin), callgrind(profile));
+  const floor = await startFloorProxy(upstream.origin, callgrind(profile));
   try {
     figures.set("floor", await countWindows(floor.process.pid!, profile, { url: `${floor.origin}/instant/orders/A-1?units=metric` }));
   } finally {

@@ -42,9 +42,8 @@ import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { dropPostgresSchema } from "../lib/db/test-support/postgres-schema";
-import { APP_SERVER_ARGS } from "../e2e/support/app-server";
 import { driveLoad, type Figures } from "./support/load";
-import { benchToolCall, benchUpstreamSource, doorServerEnv, floorProxySource, GATEWAY_ARGS, prepareBenchDatabase, startChildServer, startDoorServer, stopServer } from "./support/door-servers";
+import { APP_SERVER_ARGS, benchToolCall, benchUpstreamSource, doorServerEnv, GATEWAY_ARGS, prepareBenchDatabase, startChildServer, startDoorServer, startFloorProxy, stopServer } from "./support/door-servers";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -68,7 +67,7 @@ const serverEnv = (url: string) =>
 /** The app in production mode as `npm start` runs it: one port, the door in front of Next.js. */
 const startApp = (url: string) => startDoorServer(APP_SERVER_ARGS, serverEnv(url), APP, "is there a build? run npx next build");
 
-/** `npm run gateway`, with tsx's loader in the same process rather than tsx's CLI (which would run it in a child). */
+/** `npm run gateway`: the door alone. */
 const startGateway = (url: string) => startDoorServer(GATEWAY_ARGS, serverEnv(url), GATEWAY, "see its output above");
 
 
@@ -188,7 +187,7 @@ function variantLine(variant: string, rounds: Reading[]): string {
 
 const upstream = await startChildServer(UPSTREAM_SOURCE);
 process.on("exit", upstream.stop);
-const bareProxy = await startChildServer(floorProxySource(upstream.origin));
+const bareProxy = await startFloorProxy(upstream.origin);
 process.on("exit", bareProxy.stop);
 for (let round = 1; round <= ROUNDS; round++) {
   if (ROUNDS > 1) console.log(`\n=== round ${round} of ${ROUNDS}`);

@@ -14,7 +14,9 @@ import { saveTool } from "../../lib/catalog/tool-saves";
 import { generateEncryptionKey } from "../../lib/secrets/keyring";
 import { parseToolDefinition } from "../../lib/tools";
 
-export { GATEWAY_ARGS } from "../../e2e/support/app-server";
+import { DOOR_NODE_FLAGS } from "../../e2e/support/app-server";
+
+export { APP_SERVER_ARGS, GATEWAY_ARGS } from "../../e2e/support/app-server";
 
 /**
  * The source of a loopback upstream for {@link startChildServer}: it answers a small JSON order
@@ -38,6 +40,13 @@ export function benchUpstreamSource(delayMs: number): string {
 `;
 }
 
+/** A child server: where it listens, its process, and how to stop it. */
+export interface ChildServer {
+  readonly origin: string;
+  readonly process: ChildProcess;
+  readonly stop: () => void;
+}
+
 /**
  * A tool a server's node runs under, as its command and options (`["valgrind", "--tool=callgrind"]`);
  * empty: node runs by itself. The process id stays the server's (valgrind runs it in its own process).
@@ -54,7 +63,7 @@ function spawnNode(args: readonly string[], options: SpawnOptions, wrapper: Wrap
  * The floor any gateway pays on this machine: a node http server that forwards each request to
  * `upstream` over a keep-alive pool and does nothing else (no key, no database, no validation).
  */
-export const floorProxySource = (upstream: string) => `
+const floorProxySource = (upstream: string) => `
   const http = require("node:http");
   const agent = new http.Agent({ keepAlive: true });
   const target = new URL(${JSON.stringify(upstream)});
@@ -72,17 +81,23 @@ export const floorProxySource = (upstream: string) => `
 `;
 
 /**
- * Runs `source` in a child node (under `wrapper`, if any); it prints the port it listens on.
- * `process` is the child, whose CPU time a benchmark may read.
+ * Runs `source` in a child node (under `wrapper`, if any, with node's `flags`); it prints the port
+ * it listens on. `process` is the child, whose CPU time a benchmark may read.
  */
-export async function startChildServer(source: string, wrapper: Wrapper = []): Promise<{ origin: string; process: ChildProcess; stop: () => void }> {
-  const child = spawnNode(["-e", source], { stdio: ["pipe", "pipe", "inherit"], detached: wrapper.length > 0 }, wrapper);
+export async function startChildServer(source: string, wrapper: Wrapper = [], flags: readonly string[] = []): Promise<ChildServer> {
+  const child = spawnNode([...flags, "-e", source], { stdio: ["pipe", "pipe", "inherit"], detached: wrapper.length > 0 }, wrapper);
   const port = await new Promise<number>((resolve, reject) => {
     child.once("error", reject);
     child.stdout!.once("data", (data) => resolve(Number(String(data).trim())));
   });
   return { origin: `http://127.0.0.1:${port}`, process: child, stop: () => child.kill() };
 }
+
+/**
+ * The forwarding-only floor in front of `upstream` (under `wrapper`, if any), run with the door
+ * servers' node flags, so that what the door costs beyond it is the door's own work.
+ */
+export const startFloorProxy = (upstream: string, wrapper: Wrapper = []) => startChildServer(floorProxySource(upstream), wrapper, DOOR_NODE_FLAGS);
 
 /** The benchmark's tool `name`, calling `${base}/orders/{id}?units=…`. */
 const benchTool = (name: string, base: string) =>

@@ -10,17 +10,18 @@ import { spawn, type ChildProcess, type StdioOptions } from "node:child_process"
  * Node's flags for a process serving agents. A young generation of 32 MB a semi-space (V8's
  * default is 16 MB here) halves how often the scavenger runs; each run costs about the same
  * whatever the space's size (it copies the calls in flight, not the garbage), so a call's CPU
- * drops — by 4 to 13% in four interleaved A/B runs (bench/README.md) — for 10 to 90 MB more
- * resident memory (the space grows to its limit only under load).
+ * drops — by 4 to 13% in three interleaved A/B runs (bench/README.md) — for 10 to 90 MB more
+ * resident memory (the space grows to its limit only under load). The benchmarks' forwarding-only
+ * floor runs with them too.
  */
-const DOOR_NODE_FLAGS = ["--max-semi-space-size=32"] as const;
+export const DOOR_NODE_FLAGS = ["--max-semi-space-size=32"] as const;
 
 export const APP_SERVER_ARGS = [...DOOR_NODE_FLAGS, "--import", "tsx", "--import", "./scripts/server-only-loader.mjs", "scripts/server.ts"] as const;
 
 /** `APP_SERVER_ARGS` as one shell command (for Playwright's webServer). */
 export const APP_SERVER_COMMAND = `node ${APP_SERVER_ARGS.join(" ")}`;
 
-/** `npm run gateway` (the agents' door alone), with tsx's loader in the same process rather than tsx's CLI (which would run it in a child). */
+/** `npm run gateway` (the agents' door alone): tsx's loader in the server's own process, which its flags and signals reach. */
 export const GATEWAY_ARGS = [...DOOR_NODE_FLAGS, "--import", "tsx", "--conditions=react-server", "scripts/gateway.ts"] as const;
 
 /** `GATEWAY_ARGS` as one shell command (package.json's `gateway`). */

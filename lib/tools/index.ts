@@ -8,7 +8,7 @@
  */
 export * from "./client";
 export type { CallContext, Tool } from "./types";
-export { AbortSwitch, type CancelSignal } from "./execution/abort-switch";
+export { AbortSwitch, type CancelSignal } from "./abort-switch";
 export {
   error,
   json,

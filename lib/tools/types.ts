@@ -5,7 +5,7 @@
  */
 import type { ToolResponse } from "./response";
 import type { TurnContext } from "./placeholders";
-import type { CancelSignal } from "./execution/abort-switch";
+import type { CancelSignal } from "./abort-switch";
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ValidationError } from "../../errors";
 import { error, json, text, toolResponseToJSON, type ToolResponse } from "../response";
-import { AbortSwitch } from "../execution/abort-switch";
+import { AbortSwitch } from "../abort-switch";
 import type { CallContext, ObjectSchema } from "../types";
 import {
   BrokenToolError,

@@ -9,7 +9,7 @@ import { ValidationError } from "../../errors";
 import { deepFreeze, isPlainObject, Issues, parseParameters } from "../definition";
 import { describeArgumentIssues, validateArguments, withSchemaDefaults } from "../execution";
 import { error, isToolResponse, type ToolResponse } from "../response";
-import type { CancelSignal } from "../execution/abort-switch";
+import type { CancelSignal } from "../abort-switch";
 import type { CallContext, ObjectSchema, Tool } from "../types";
 
 /** Used when a code tool does not declare its own timeout; the same default as data tools. */

@@ -40,7 +40,7 @@ import {
 import { extractResult, lazyJson, type Extraction } from "./extract";
 import { haltSay, shouldHalt } from "./halt";
 import { renderRequest } from "./render-request";
-import { AbortSwitch, type CancelSignal } from "./abort-switch";
+import { AbortSwitch, type CancelSignal } from "../abort-switch";
 import { sendRequest, type ResponseHeaders, type SendOutcome, type WireRequest } from "./send-request";
 import { observedExchange } from "./upstream-observation";
 import { traced } from "../../observability/tracing";
@@ -165,7 +165,7 @@ const isUnauthorized = (outcome: SendOutcome): boolean => outcome.kind === "rece
 
 /**
  * One try on the wire. A try that starts after the deadline or a cancel (a token may arrive late)
- * sends nothing: the thrown switch fails it at once (see AbortSwitch).
+ * sends nothing: it reads the switch's `aborted` and fails at once (send-request.ts, exchangeOnce).
  */
 function sendOnce(exchange: Exchange, wire: WireRequest, abort: AbortSwitch, secretNames: ReadonlySet<string>): Promise<SendOutcome> {
   return observedExchange(exchange.def, wire, (observed) =>

@@ -6,7 +6,7 @@
 import type { ServerResponse } from "node:http";
 import { Agent, errors } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AbortSwitch } from "./abort-switch";
+import { AbortSwitch } from "../abort-switch";
 import { sendRequest, type SendOutcome, type SendOptions } from "./send-request";
 import { startUpstream, type Upstream } from "./test-support/upstream-server";
 

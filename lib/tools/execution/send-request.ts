@@ -6,7 +6,7 @@
  */
 import type { IncomingHttpHeaders } from "node:http";
 import { errors, type Dispatcher } from "undici";
-import type { CancelSignal } from "./abort-switch";
+import type { CancelSignal } from "../abort-switch";
 
 /** A request on the wire. Header values here may be plaintext secrets: never return them as they are. */
 export interface WireRequest {

@@ -3,7 +3,7 @@
  * tool's caller hands it. An AbortSignal is such a signal; an {@link AbortSwitch} is a lighter
  * one: an `AbortController` with its `signal` and an `addEventListener`/`removeEventListener` pair
  * cost a visible share of a call on the agents' hot path (bench/README.md), where the switch is
- * a flag and a list. Code tools still receive a real AbortSignal (code-tool.ts links one).
+ * a flag and a set. Code tools still receive a real AbortSignal (code-tool.ts links one).
  */
 
 /** What a call needs of its caller's cancellation: whether it happened, and word when it does. */
@@ -16,27 +16,33 @@ export interface CancelSignal {
 }
 
 /**
- * A {@link CancelSignal} thrown by hand. As with an AbortSignal, a listener added after the throw is
- * never called, and each listener is called once.
+ * A {@link CancelSignal} thrown by hand, with an AbortSignal's listener rules: a listener added
+ * twice is called once, one added after the throw never, and one removed by another listener
+ * during the throw is not called. A request or redirect hop that starts after the throw reads
+ * `aborted` and fails at once.
  */
 export class AbortSwitch implements CancelSignal {
-  aborted = false;
-  private listeners: (() => void)[] = [];
+  #aborted = false;
+  readonly #listeners = new Set<() => void>();
 
+  get aborted(): boolean {
+    return this.#aborted;
+  }
+
+  /** Throws the switch: calls every listener once, in the order they were added. Later throws do nothing. */
   abort(): void {
-    if (this.aborted) return;
-    this.aborted = true;
-    const listeners = this.listeners;
-    this.listeners = [];
-    for (const listener of listeners) listener();
+    if (this.#aborted) return;
+    this.#aborted = true;
+    // A Set iterates live: a listener removed by an earlier one is skipped.
+    for (const listener of this.#listeners) listener();
+    this.#listeners.clear();
   }
 
   addEventListener(_type: "abort", listener: () => void): void {
-    if (!this.aborted) this.listeners.push(listener);
+    if (!this.#aborted) this.#listeners.add(listener);
   }
 
   removeEventListener(_type: "abort", listener: () => void): void {
-    const at = this.listeners.indexOf(listener);
-    if (at !== -1) this.listeners.splice(at, 1);
+    this.#listeners.delete(listener);
   }
 }
