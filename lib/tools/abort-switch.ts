@@ -11,7 +11,8 @@ export interface CancelSignal {
   readonly aborted: boolean;
   /** Why it was aborted, when the signal says (an AbortSignal's `reason`). */
   readonly reason?: unknown;
-  addEventListener(type: "abort", listener: () => void, options?: { readonly once?: boolean }): void;
+  /** Adds `listener`, called when the signal is aborted — at most once, since an abort happens once. */
+  addEventListener(type: "abort", listener: () => void): void;
   removeEventListener(type: "abort", listener: () => void): void;
 }
 

@@ -132,7 +132,7 @@ function linkedController(parent: CancelSignal | undefined): { controller: Abort
   if (!parent) return { controller, unlink: () => {} };
   const forward = () => controller.abort(parent.reason);
   if (parent.aborted) forward();
-  else parent.addEventListener("abort", forward, { once: true });
+  else parent.addEventListener("abort", forward);
   return { controller, unlink: () => parent.removeEventListener("abort", forward) };
 }
 
