@@ -21,7 +21,7 @@ import { logPayload, recordAgentCall } from "./call-log";
 import { countToolCall } from "../observability/metrics";
 import { contextFromMeta, linksToActiveSpan, markSpanFailed, traced, type Span } from "../observability/tracing";
 import { agentError, type AgentRefusal } from "./errors";
-import { answerMetaTool } from "./search-mode";
+import { answerMetaTool, isMetaToolCall } from "./search-mode";
 import { agentCallTarget, type StoredDataTool } from "./snapshot";
 
 export interface AgentCall {
@@ -83,9 +83,11 @@ export function callAgentTool(call: AgentCall): Promise<AgentCallAnswer> {
 }
 
 async function runAgentTool(call: AgentCall, span: Span | null, operation: string): Promise<AgentCallAnswer> {
-  // Search mode's meta-tools; call_tool comes back here with the real tool's name.
-  const meta = await answerMetaTool(call, (inner) => runAgentTool(inner, span, operation));
-  if (meta !== null) return meta;
+  // Search mode's meta-tools; call_tool comes back here with the real tool's name. Asked first without waiting: most calls name a tool.
+  if (isMetaToolCall(call)) {
+    const meta = await answerMetaTool(call, (inner) => runAgentTool(inner, span, operation));
+    if (meta !== null) return meta;
+  }
   const started = performance.now();
   const { identity, toolName } = call;
   const target = await agentCallTarget(identity.personaSlug, toolName, identity.catalogStamp);

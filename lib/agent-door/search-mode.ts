@@ -48,13 +48,18 @@ function defaultFormat(call: AgentCall): ProviderFormat {
   return call.channel === "api" && call.format ? call.format : "mcp";
 }
 
+/** Whether `call` names one of search mode's meta-tools (and is not search mode's own call_tool coming back): only then may {@link answerMetaTool} answer it. */
+export function isMetaToolCall(call: AgentCall): boolean {
+  return !call.viaSearch && isMetaTool(call.toolName);
+}
+
 /**
  * Answers `call` if it is a meta-tool call to a persona in search mode; null otherwise (the name
  * is then an ordinary tool name: a real tool of the same name, or none). `runTool` is the door's
  * ordinary call path, for `call_tool`.
  */
 export async function answerMetaTool(call: AgentCall, runTool: (call: AgentCall) => Promise<AgentCallAnswer>): Promise<AgentCallAnswer | null> {
-  if (call.viaSearch || !isMetaTool(call.toolName)) return null;
+  if (!isMetaToolCall(call)) return null;
   const persona = call.identity.personaSlug;
   const state = await agentSearchState(persona, call.identity.catalogStamp);
   if (state === null || !state.searchMode) return null;

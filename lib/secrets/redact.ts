@@ -25,10 +25,14 @@ export interface Redactor {
 
 const MARKER_CANDIDATES = [MASK_CHARACTER, "*", "#", "~", "x"];
 
+/** Redacts nothing: for no secrets (an agent's call that read none makes one per call, so it is shared). */
+const NOTHING_TO_REDACT: Redactor = { redact: (text) => text, redactValue: (value) => value };
+
 /** Precomputes the forms of `secrets` for repeated redaction. Empty secrets are ignored. */
 export function createRedactor(secrets: readonly string[]): Redactor {
+  if (secrets.length === 0) return NOTHING_TO_REDACT;
   const owners = formOwners(secrets);
-  if (owners.size === 0) return { redact: (text) => text, redactValue: (value) => value };
+  if (owners.size === 0) return NOTHING_TO_REDACT;
 
   // Longest first, so a form that contains another (a padded base64 and its core) wins.
   const alternatives = [...owners.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);

@@ -37,13 +37,25 @@ function wholeBody(request: IncomingMessage): Promise<string> {
   });
 }
 
-/** The request's body as the route reads it; leaving it early (a body over the cap) stops reading without closing the connection. */
-function socketCallBody(request: IncomingMessage): CallBody {
-  return {
-    declaredLength: request.headers["content-length"] ?? null,
-    whole: () => wholeBody(request),
-    chunks: () => request.iterator({ destroyOnReturn: false }),
-  };
+/**
+ * The request's body as the route reads it; leaving it early (a body over the cap) stops reading
+ * without closing the connection. A class, not an object of arrow functions: one per call, on
+ * agents' hot path, and its methods are made once.
+ */
+class SocketCallBody implements CallBody {
+  readonly declaredLength: string | null;
+
+  constructor(private readonly request: IncomingMessage) {
+    this.declaredLength = request.headers["content-length"] ?? null;
+  }
+
+  whole(): Promise<string> {
+    return wholeBody(this.request);
+  }
+
+  chunks(): AsyncIterable<Uint8Array> {
+    return this.request.iterator({ destroyOnReturn: false });
+  }
 }
 
 /** Writes `answer` as the Web host would (`Response.json`), with the server's security headers. */
@@ -75,7 +87,7 @@ async function answerCall(request: IncomingMessage, response: ServerResponse, se
         toolName,
         authorization: request.headers.authorization ?? null,
         format: query === "" ? null : new URLSearchParams(query).get("format"),
-        body: socketCallBody(request),
+        body: new SocketCallBody(request),
         signal: hangUp,
       });
     } catch (error) {

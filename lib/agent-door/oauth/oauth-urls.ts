@@ -59,7 +59,8 @@ export function mcpChallenge(origin: string, slug: string, { tokenSent = false }
 
 /** Whether a request target (`/oauth/token?…`, `/.well-known/…`) is the authorization server's or a protected resource's metadata. */
 export function isOauthPath(target: string | undefined): boolean {
-  if (target === undefined) return false;
+  // Asked of every request the gateway gets, tool calls included: two prefix checks settle most.
+  if (target === undefined || !(target.startsWith(OAUTH_PATH_PREFIX) || target.startsWith("/.well-known/"))) return false;
   const pathname = target.split("?")[0] as string;
   return (
     pathname === OAUTH_PATH_PREFIX ||

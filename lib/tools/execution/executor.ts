@@ -111,8 +111,9 @@ function redactedContent(exchange: Exchange, extraction: Extraction & { ok: true
   return redactJsonValue(extraction.content, exchange.redact);
 }
 
-/** Response headers fit for an operator: an upstream may echo a secret in any of them. */
-function redactedHeaders(exchange: Exchange, headers: ResponseHeaders): Record<string, string> {
+/** Response headers fit for an operator: an upstream may echo a secret in any of them (with no secret read, they are as received). */
+function redactedHeaders(exchange: Exchange, headers: ResponseHeaders): ResponseHeaders {
+  if (exchange.secrets.plaintexts.length === 0) return headers;
   return Object.fromEntries(Object.entries(headers).map(([name, value]) => [exchange.redact(name), exchange.redact(value)]));
 }
 
