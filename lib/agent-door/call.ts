@@ -19,7 +19,7 @@ import { toolAuthorization, toolSecretSource } from "../catalog";
 import type { AgentIdentity } from "./auth";
 import { logPayload, recordAgentCall } from "./call-log";
 import { countToolCall } from "../observability/metrics";
-import { contextFromMeta, linksToActiveSpan, markSpanFailed, traced, type Span } from "../observability/tracing";
+import { contextFromMeta, linksToActiveSpan, markSpanFailed, traced, tracingEnabled, type Span } from "../observability/tracing";
 import { agentError, type AgentRefusal } from "./errors";
 import { answerMetaTool, isMetaToolCall } from "./search-mode";
 import { agentCallTarget, type StoredDataTool } from "./snapshot";
@@ -74,9 +74,11 @@ function outcomeOf(response: ToolResponse): "success" | "halt" | "error" {
  * request's `_meta` carries a trace context, inside the caller's trace, linked to the request's.
  */
 export function callAgentTool(call: AgentCall): Promise<AgentCallAnswer> {
+  const operation = call.channel === "mcp" ? "tools/call" : "execute_tool";
+  // Tracing off (the default): no span, so nothing to build for one on agents' hot path.
+  if (!tracingEnabled()) return runAgentTool(call, null, operation);
   const callerContext = contextFromMeta(call.meta);
   const options = callerContext === null ? {} : { parent: callerContext, links: linksToActiveSpan() };
-  const operation = call.channel === "mcp" ? "tools/call" : "execute_tool";
   return traced(operation, { ...options, attributes: { "quiver.door": call.channel, "quiver.persona": call.identity.personaSlug, "quiver.caller.name": call.identity.keyName } }, (span) =>
     runAgentTool(call, span, operation),
   );

@@ -13,7 +13,7 @@ import "server-only";
  */
 import { Hono } from "hono";
 import { countDoorRequest, type DoorKind } from "../../observability/metrics";
-import { contextFromHeaders, markSpanFailed, SpanKind, traced, type RequestHeaders } from "../../observability/tracing";
+import { contextFromHeaders, markSpanFailed, SpanKind, traced, tracingEnabled, type RequestHeaders } from "../../observability/tracing";
 import { isProviderFormat, PROVIDER_FORMATS, STRICT_DEFAULTS, type ProviderFormat } from "../../tools";
 import { answerResponse } from "../door-answer";
 import { agentError, agentErrorResponse, unknownDoorPath, type AgentRefusal } from "../errors";
@@ -166,8 +166,16 @@ function headerOf(headers: RequestHeaders, name: string): string | null {
 export async function observedDoorRequest<A extends { readonly status: number }>(request: ObservedRequest, answer: () => Promise<A>): Promise<A> {
   const started = performance.now();
   const { door: kind, route } = doorRouteOf(request.pathname);
+  // Tracing off (the default): no span, so nothing to build for one on agents' hot path.
+  const answered = tracingEnabled() ? await tracedDoorRequest(request, kind, route, answer) : await answer();
+  countDoorRequest(kind, answered.status, (performance.now() - started) / 1000);
+  return answered;
+}
+
+/** `answer` inside the request's server span. */
+function tracedDoorRequest<A extends { readonly status: number }>(request: ObservedRequest, kind: DoorKind, route: string | null, answer: () => Promise<A>): Promise<A> {
   const mcpMethod = kind === "mcp" ? headerOf(request.headers, "mcp-method") : null;
-  const answered = await traced(
+  return traced(
     route === null ? request.method : `${request.method} ${route}`,
     {
       kind: SpanKind.SERVER,
@@ -187,8 +195,6 @@ export async function observedDoorRequest<A extends { readonly status: number }>
       return result;
     },
   );
-  countDoorRequest(kind, answered.status, (performance.now() - started) / 1000);
-  return answered;
 }
 
 /**

@@ -5,9 +5,11 @@
  * runs, and each refusal: no key, a wrong key, a key for another persona, an unknown persona or
  * tool, malformed or misshapen JSON, a body over the cap (declared, or streamed without a length),
  * a wrong method, a path the fast path leaves to the Web routes — has the same status, JSON and
- * headers on both. An agent that hangs up mid-call stops the upstream request, and the call log
- * says the call was cancelled.
+ * headers on both. A declared body that comes after the headers is waited for. An agent that
+ * hangs up mid-call stops the upstream request, and the call log says the call was cancelled.
  */
+import type { IncomingMessage } from "node:http";
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SYSTEM_ACTOR } from "../../audit/events";
 import { saveTool } from "../../catalog/tool-saves";
@@ -139,6 +141,33 @@ describe.each(targets)("tool calls on node:http's fast path on $name", (target) 
     expect(streamed).toMatchObject({ status: 413, body: { error: { code: "payload_too_large" } } });
     const anonymous = await answerOf(await fetch(`${gateway.origin}${call}`, post("{}", () => "")()));
     expect(anonymous.headers["www-authenticate"]).toBe('Bearer realm="quiver"');
+  });
+
+  it("waits for a declared body that arrives after the headers", async () => {
+    await seed();
+    let arriving: IncomingMessage | null = null;
+    const capture = (request: IncomingMessage) => void (arriving = request);
+    gateway.server.on("request", capture);
+    const body = JSON.stringify({ arguments: {} });
+    const socket = connect(Number(new URL(gateway.origin).port), "127.0.0.1");
+    try {
+      const head = `POST ${call} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`;
+      socket.write(head + body.slice(0, 5));
+      // The rest is sent once the door listens for it: the body was not whole when the door came to read it.
+      await expect.poll(() => arriving?.listenerCount("data") ?? 0).toBeGreaterThan(0);
+      // Written, not ended: a client's half-close counts as hanging up.
+      socket.write(body.slice(5));
+      const answer = await new Promise<string>((resolve) => {
+        let text = "";
+        socket.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
+        socket.on("close", () => resolve(text));
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+      expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4))).toMatchObject({ ok: true, content: "shipped" });
+    } finally {
+      gateway.server.off("request", capture);
+      socket.destroy();
+    }
   });
 
   it("stops the upstream request when the agent hangs up, and logs the call as cancelled", async () => {

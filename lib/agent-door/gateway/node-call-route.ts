@@ -25,6 +25,12 @@ const CALL_PATH = new RegExp(`^${DOOR_PATH_PREFIX}/personas/([^/%.][^/%]*)/tools
 
 /** The whole body, as it arrives after the headers (the parser stops at the declared length); an agent hanging up first fails it. */
 function wholeBody(request: IncomingMessage): Promise<string> {
+  // Usually the body came with the headers and the parser has pushed all of it by the time the key is checked: it waits
+  // in the stream's buffer, taken in one read, with no listener.
+  if (request.complete) {
+    const buffered = request.read() as Buffer | null;
+    return Promise.resolve(buffered === null ? "" : buffered.toString("utf8"));
+  }
   return new Promise((resolve, reject) => {
     if (request.destroyed) return reject(new Error("The agent hung up before sending the whole body."));
     const chunks: Buffer[] = [];

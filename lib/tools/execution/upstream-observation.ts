@@ -7,7 +7,7 @@
  * unless the tool says `trace_context: false` or sets such a header itself.
  */
 import { observeUpstream } from "../../observability/metrics";
-import { markSpanFailed, outgoingTraceHeaders, SpanKind, traced, type Span } from "../../observability/tracing";
+import { markSpanFailed, outgoingTraceHeaders, SpanKind, traced, tracingEnabled, type Span } from "../../observability/tracing";
 import type { SendOutcome, WireRequest } from "./send-request";
 
 const TRACE_HEADERS = ["traceparent", "tracestate"];
@@ -39,12 +39,23 @@ function describeOnSpan(span: Span, outcome: SendOutcome): void {
   }
 }
 
+/** `send(wire)`, its time in the upstream metric and, when `span` is one, its outcome on the span. */
+async function timedExchange(toolName: string, send: (wire: WireRequest) => Promise<SendOutcome>, wire: WireRequest, span: Span | null): Promise<SendOutcome> {
+  const started = performance.now();
+  const outcome = await send(wire);
+  observeUpstream(toolName, resultOf(outcome), (performance.now() - started) / 1000);
+  if (span !== null) describeOnSpan(span, outcome);
+  return outcome;
+}
+
 /** Sends `wire` through `send`, observed as the module comment says. */
 export function observedExchange(
   tool: { readonly name: string; readonly sendsTraceContext: boolean },
   wire: WireRequest,
   send: (wire: WireRequest) => Promise<SendOutcome>,
 ): Promise<SendOutcome> {
+  // Tracing off (the default): timed only, with no span's attributes to read off the URL on agents' hot path.
+  if (!tracingEnabled()) return timedExchange(tool.name, send, wire, null);
   const { url } = wire;
   const attributes = {
     "http.request.method": wire.method,
@@ -52,11 +63,7 @@ export function observedExchange(
     "server.port": Number(url.port) || (url.protocol === "https:" ? 443 : 80),
     "url.scheme": url.protocol.slice(0, -1),
   };
-  return traced(wire.method, { kind: SpanKind.CLIENT, attributes }, async (span) => {
-    const started = performance.now();
-    const outcome = await send(span !== null && tool.sendsTraceContext ? withTraceHeaders(wire) : wire);
-    observeUpstream(tool.name, resultOf(outcome), (performance.now() - started) / 1000);
-    if (span !== null) describeOnSpan(span, outcome);
-    return outcome;
-  });
+  return traced(wire.method, { kind: SpanKind.CLIENT, attributes }, (span) =>
+    timedExchange(tool.name, send, span !== null && tool.sendsTraceContext ? withTraceHeaders(wire) : wire, span),
+  );
 }
