@@ -125,11 +125,12 @@ export type AgentToolResult =
       readonly metadata: AgentMetadata;
     };
 
-function agentMetadata(metadata: ExecutionMetadata): AgentMetadata {
-  return {
-    ...(metadata.status !== undefined ? { status: metadata.status } : {}),
-    ...(metadata.durationMs !== undefined ? { durationMs: metadata.durationMs } : {}),
-  };
+function agentMetadata({ status, durationMs }: ExecutionMetadata): AgentMetadata {
+  // Set one by one rather than spread from conditional objects: this runs once for every agent call.
+  const metadata: { status?: number; durationMs?: number } = {};
+  if (status !== undefined) metadata.status = status;
+  if (durationMs !== undefined) metadata.durationMs = durationMs;
+  return metadata;
 }
 
 /**

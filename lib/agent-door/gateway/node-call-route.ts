@@ -81,8 +81,9 @@ function writeAnswer(request: IncomingMessage, response: ServerResponse, answer:
 async function answerCall(request: IncomingMessage, response: ServerResponse, security: SecurityHeaders, target: { pathname: string; query: string; personaSlug: string; toolName: string }): Promise<void> {
   const { pathname, query, personaSlug, toolName } = target;
   // The agent hanging up (the connection closing before the answer is written) stops the call's upstream request.
+  // `on`, not `once` (which wraps the listener): a response closes once, and is dropped after.
   const hangUp = new AbortSwitch();
-  response.once("close", () => {
+  response.on("close", () => {
     if (!response.writableFinished) hangUp.abort();
   });
   await observedDoorRequest({ method: "POST", pathname, headers: request.headers }, async () => {
