@@ -25,8 +25,12 @@
  * node_modules and generated Prisma clients in place) run with this checkout's node arguments, to
  * compare a change with what it replaces. The floor runs with the door servers' node flags.
  *
- * Run: npm run bench:door-instructions   (needs valgrind and a build; BENCH_CALLS, default 600,
- * BENCH_WINDOWS, default 5, BENCH_WARM_CALLS, default 3000)
+ * A window holds several young-generation collections (one every ~600 calls with the servers' 32 MB
+ * semi-space): in windows of 600 calls a window held none, one or two, and their medians moved 3–5%
+ * between runs of the same code.
+ *
+ * Run: npm run bench:door-instructions   (needs valgrind and a build; BENCH_CALLS, default 1800,
+ * BENCH_WINDOWS, default 3, BENCH_WARM_CALLS, default 3000)
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -47,8 +51,8 @@ import {
   stopServer,
 } from "./support/door-servers";
 
-const CALLS = Number(process.env.BENCH_CALLS ?? 600);
-const WINDOWS = Number(process.env.BENCH_WINDOWS ?? 5);
+const CALLS = Number(process.env.BENCH_CALLS ?? 1800);
+const WINDOWS = Number(process.env.BENCH_WINDOWS ?? 3);
 if (!Number.isInteger(WINDOWS) || WINDOWS < 1 || !Number.isInteger(CALLS) || CALLS < 1) {
   console.error("BENCH_WINDOWS and BENCH_CALLS must be whole numbers of at least 1.");
   process.exit(1);
