@@ -85,7 +85,7 @@ export function callAgentTool(call: AgentCall): Promise<AgentCallAnswer> {
 }
 
 async function runAgentTool(call: AgentCall, span: Span | null, operation: string): Promise<AgentCallAnswer> {
-  // Search mode's meta-tools; call_tool comes back here with the real tool's name. Asked first without waiting: most calls name a tool.
+  // Search mode's meta-tools (asked without waiting: most calls name an ordinary tool); call_tool comes back here with the real tool's name.
   if (isMetaToolCall(call)) {
     const meta = await answerMetaTool(call, (inner) => runAgentTool(inner, span, operation));
     if (meta !== null) return meta;

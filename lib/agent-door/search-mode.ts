@@ -54,12 +54,11 @@ export function isMetaToolCall(call: AgentCall): boolean {
 }
 
 /**
- * Answers `call` if it is a meta-tool call to a persona in search mode; null otherwise (the name
- * is then an ordinary tool name: a real tool of the same name, or none). `runTool` is the door's
- * ordinary call path, for `call_tool`.
+ * Answers `call`, a meta-tool call ({@link isMetaToolCall}: the caller asks first, without waiting),
+ * if its persona is in search mode; null otherwise (the name is then an ordinary tool name: a real
+ * tool of the same name, or none). `runTool` is the door's ordinary call path, for `call_tool`.
  */
 export async function answerMetaTool(call: AgentCall, runTool: (call: AgentCall) => Promise<AgentCallAnswer>): Promise<AgentCallAnswer | null> {
-  if (!isMetaToolCall(call)) return null;
   const persona = call.identity.personaSlug;
   const state = await agentSearchState(persona, call.identity.catalogStamp);
   if (state === null || !state.searchMode) return null;
