@@ -31,9 +31,13 @@
  * server instead — even the route that does no work reaches only a few percent of that — so the
  * instant upstream is printed as an extra line, not judged against the targets.
  *
+ * Every server is warmed to its steady state before it is measured (BENCH_WARMUP_SECONDS, default
+ * 15: a freshly started server's CPU a call falls for its first ~12 s while V8 compiles its hot
+ * code), and the warm-up's CPU a call is printed second by second.
+ *
  * Run: npm run bench:runtime   (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_LOW_CONNECTIONS, BENCH_ROUNDS,
- * BENCH_UPSTREAM_DELAY_MS to vary; bounded: eight runs of BENCH_SECONDS per dialect and round, default 10 s,
- * one round)
+ * BENCH_UPSTREAM_DELAY_MS, BENCH_WARMUP_SECONDS to vary; bounded: eight runs of BENCH_SECONDS and two
+ * warm-ups per dialect and round, default 10 s and 15 s, one round)
  */
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -50,6 +54,14 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const LOW_CONNECTIONS = Number(process.env.BENCH_LOW_CONNECTIONS ?? 2);
 /** Interleaved rounds of the whole comparison; with more than one, each figure is the median of the rounds, with its range. */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
+/**
+ * Traffic each server takes before it is measured. V8 compiles a freshly started server's hot code
+ * over its first few thousand calls: measured in windows of one second from a cold start, the
+ * gateway's CPU a call went 8.7, 1.4, 1.3, 1.2, 0.86, 0.62 ms… and settled at 0.40–0.55 ms after
+ * about 12 s, the floor proxy's 1.0 … 0.2 ms after about 8 s (bench/README.md). A door serves for
+ * hours: the targets are about its steady state, so each server is warmed this long first.
+ */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 15);
 /** A real API takes tens of milliseconds to answer (see the module comment); paths under /instant/ answer at once. */
 const UPSTREAM_DELAY_MS = Number(process.env.BENCH_UPSTREAM_DELAY_MS ?? 20);
 const APP_PORT = 3112;
@@ -73,6 +85,19 @@ const startGateway = (url: string) => startDoorServer(GATEWAY_ARGS, serverEnv(ur
 
 /** Drives `options` for SECONDS at CONNECTIONS; `app` is the app process whose CPU time is measured (none for direct calls). */
 const drive = (options: autocannon.Options, app?: ChildProcess): Promise<Figures> => driveLoad({ connections: CONNECTIONS, duration: SECONDS, ...options }, app);
+
+/**
+ * Sends `options` to `server` for WARMUP_SECONDS in windows of a second (the JIT, connection pools,
+ * the snapshot) and prints its CPU a call in each window, so a reading shows that it had settled.
+ */
+async function warmUp(name: string, options: autocannon.Options, server: ChildProcess): Promise<void> {
+  const curve: string[] = [];
+  for (let second = 0; second < WARMUP_SECONDS; second++) {
+    const { cpuPerRequest } = await driveLoad({ connections: CONNECTIONS, ...options, duration: 1 }, server);
+    curve.push(cpuPerRequest === null ? "?" : cpuPerRequest.toFixed(2));
+  }
+  console.log(`  ${name} warming up, CPU ms a call each second: ${curve.join(" ")}`);
+}
 
 const row = (label: string, f: Figures) =>
   `  ${label.padEnd(22)} ${f.rps.toFixed(0).padStart(7)} req/s   p50 ${String(f.p50).padStart(4)} ms   p99 ${String(f.p99).padStart(4)} ms` +
@@ -112,7 +137,7 @@ async function measure(dialect: string, url: string, upstream: string, floorProx
   let viaGateway: Figures;
   let gatewayDirect: Figures;
   try {
-    await drive({ ...call("bench_lookup", GATEWAY), duration: 2 }); // warm-up
+    await warmUp("gateway", call("bench_lookup", GATEWAY), gateway);
     viaGateway = await drive(call("bench_lookup", GATEWAY), gateway);
     gatewayDirect = await drive({ url: `${upstream}/orders/A-1?units=metric` });
   } finally {
@@ -124,7 +149,7 @@ async function measure(dialect: string, url: string, upstream: string, floorProx
       const answer = (await (await fetch(call(tool).url, call(tool))).json()) as { ok?: boolean; content?: unknown };
       if (!answer.ok || answer.content !== "shipped") throw new Error(`The call of ${tool} failed: ${JSON.stringify(answer)}`);
     }
-    await drive({ ...call("bench_lookup"), duration: 2 }); // warm-up: JIT, connection pools, the snapshot
+    await warmUp("one-port", call("bench_lookup"), app);
     const api = await drive(call("bench_lookup"), app);
     const direct = await drive({ url: `${upstream}/orders/A-1?units=metric` });
     const bare = await drive({ url: `${bareProxy}/orders/A-1?units=metric` }, floorProxy.process);
@@ -189,6 +214,7 @@ const upstream = await startChildServer(UPSTREAM_SOURCE);
 process.on("exit", upstream.stop);
 const bareProxy = await startFloorProxy(upstream.origin);
 process.on("exit", bareProxy.stop);
+await warmUp("floor", { url: `${bareProxy.origin}/orders/A-1?units=metric` }, bareProxy.process);
 for (let round = 1; round <= ROUNDS; round++) {
   if (ROUNDS > 1) console.log(`\n=== round ${round} of ${ROUNDS}`);
   const sqliteDir = mkdtempSync(path.join(tmpdir(), "quiver-bench-"));
