@@ -3,7 +3,7 @@
  * tool's caller hands it. An AbortSignal is such a signal; an {@link AbortSwitch} is a lighter
  * one: an `AbortController` with its `signal` and an `addEventListener`/`removeEventListener` pair
  * cost a visible share of a call on the agents' hot path (bench/README.md), where the switch is
- * a flag and a set. Code tools still receive a real AbortSignal (code-tool.ts links one).
+ * a flag and a short list. Code tools still receive a real AbortSignal (code-tool.ts links one).
  */
 
 /** What a call needs of its caller's cancellation: whether it happened, and word when it does. */
@@ -21,10 +21,16 @@ export interface CancelSignal {
  * twice is called once, one added after the throw never, and one removed by another listener
  * during the throw is not called. A request or redirect hop that starts after the throw reads
  * `aborted` and fails at once.
+ *
+ * The listeners are an array, not a Set: a switch holds one or two at a time, and every call on
+ * agents' hot path makes two switches and adds and removes a listener on each — a Set's table,
+ * and the smaller table V8 allocates for it when one of few entries is deleted, cost more than
+ * scanning one or two entries.
  */
 export class AbortSwitch implements CancelSignal {
   #aborted = false;
-  readonly #listeners = new Set<() => void>();
+  /** In the order added; none: null. During the throw a removed listener leaves a hole, so the walk stays in step. */
+  #listeners: ((() => void) | null)[] | null = null;
 
   get aborted(): boolean {
     return this.#aborted;
@@ -34,16 +40,26 @@ export class AbortSwitch implements CancelSignal {
   abort(): void {
     if (this.#aborted) return;
     this.#aborted = true;
-    // A Set iterates live: a listener removed by an earlier one is skipped.
-    for (const listener of this.#listeners) listener();
-    this.#listeners.clear();
+    const listeners = this.#listeners;
+    if (listeners === null) return;
+    for (const listener of listeners) listener?.();
+    this.#listeners = null;
   }
 
   addEventListener(_type: "abort", listener: () => void): void {
-    if (!this.#aborted) this.#listeners.add(listener);
+    if (this.#aborted) return;
+    if (this.#listeners === null) this.#listeners = [listener];
+    else if (!this.#listeners.includes(listener)) this.#listeners.push(listener);
   }
 
   removeEventListener(_type: "abort", listener: () => void): void {
-    this.#listeners.delete(listener);
+    const listeners = this.#listeners;
+    if (listeners === null) return;
+    const at = listeners.indexOf(listener);
+    if (at === -1) return;
+    // Listeners are left only while the switch is being thrown (it drops them after): a hole, not a shift.
+    if (this.#aborted) listeners[at] = null;
+    else if (listeners.length === 1) this.#listeners = null;
+    else listeners.splice(at, 1);
   }
 }
