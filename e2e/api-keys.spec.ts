@@ -44,6 +44,9 @@ test.describe("as an admin", () => {
   test.use({ storageState: storageStateFor("admin"), viewport: { width: 1280, height: 900 } });
 
   test("creates a key, sees and copies it once, uses it, sees its calls, and revokes it", async ({ page, context, request }) => {
+    // A whole journey across four pages with screenshots at two widths: 25 s in a full run on two cores, 31 s in a
+    // busier one — too close to the default 30 s, so it gets Playwright's slow budget (three times that).
+    test.slow();
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.goto("/usage");
     await expect(page.getByRole("heading", { level: 1, name: "Usage" })).toBeVisible();

@@ -104,6 +104,9 @@ test.describe("every page, every role: phone width, axe in light and dark, scree
 
       for (const route of SIGNED_IN_ROUTES) {
         test(route.path, async ({ page }, testInfo) => {
+          // An admin's visit checks every look (axe in both themes, screenshots at both widths): up to 28 s in a full run
+          // on two cores, 33 s in a busier one — too close to the default 30 s, so it gets Playwright's slow budget.
+          if (role === "admin") test.slow();
           const response = await page.goto(route.path);
           expect(response?.status()).toBe(route.status);
           await expect(page.getByRole("heading", { level: 1, name: route.heading })).toBeVisible();
