@@ -17,7 +17,7 @@ import "server-only";
  */
 import { RateLimiterRes, type RateLimiterPrisma } from "rate-limiter-flexible";
 import { getDb, type Db } from "../db/client";
-import { sharedLimiter } from "../db/rate-limits";
+import { sharedLimiter, type SharedLimiterOptions } from "../db/rate-limits";
 import { rateLimitFromEnv, type RateLimitPolicy } from "./settings";
 import { databaseFailureReason } from "../db/unavailable";
 
@@ -41,7 +41,24 @@ interface KeyCount {
 
 /** Local counts per database client (one in production; tests switch between several). */
 const counts = new WeakMap<Db, Map<string, KeyCount>>();
-let policy: RateLimitPolicy | null = null;
+/** The policy and the shared limiter's options for it. */
+interface ConfiguredLimit {
+  readonly policy: RateLimitPolicy;
+  readonly limiterOptions: SharedLimiterOptions;
+}
+
+let configured: ConfiguredLimit | null = null;
+
+/**
+ * Reads the policy from the environment once. The limiter's options are made here, not spread on
+ * every call: a spread per call left objects the scavenger copied and promoted (bench/README.md,
+ * "What outlives a call").
+ */
+function configuredLimit(): ConfiguredLimit {
+  if (configured) return configured;
+  const policy = rateLimitFromEnv(process.env);
+  return (configured = { policy, limiterOptions: { ...policy, blockSeconds: 0 } });
+}
 
 function countsOf(db: Db): Map<string, KeyCount> {
   let found = counts.get(db);
@@ -91,8 +108,8 @@ function scheduleFlush(limiter: RateLimiterPrisma, keyId: string, count: KeyCoun
 
 /** Takes one call from key `keyId`'s allowance; when none is left, how long until there is. */
 export async function consumeAgentRateLimit(keyId: string): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
-  policy ??= rateLimitFromEnv(process.env);
-  const limiter = sharedLimiter("api-key", { ...policy, blockSeconds: 0 });
+  const { policy, limiterOptions } = configuredLimit();
+  const limiter = sharedLimiter("api-key", limiterOptions);
   const byKey = countsOf(getDb());
   let count = byKey.get(keyId);
   const inWindow = count !== undefined && Date.now() < count.resetAt;

@@ -18,8 +18,8 @@ import { failureAnswer, type CallBody } from "../http";
 import { answerToolCall } from "../tool-call-request";
 import { observedDoorRequest } from "./door-routes";
 
-/** The security headers every answer of the door carries (node-server.ts). */
-type SecurityHeaders = Readonly<Record<string, string>>;
+/** The security headers every answer of the door carries (node-server.ts), as node's raw list: name, value, name, value… */
+type SecurityHeaders = readonly string[];
 
 const CALL_PATH = new RegExp(`^${DOOR_PATH_PREFIX}/personas/([^/%.][^/%]*)/tools/([^/%.][^/%]*)/call$`);
 
@@ -64,18 +64,27 @@ class SocketCallBody implements CallBody {
   }
 }
 
-/** Writes `answer` as the Web host would (`Response.json`), with the server's security headers. */
+/**
+ * Writes `answer` as the Web host would (`Response.json`), with the server's security headers.
+ * The headers go to `writeHead` as one raw list, not as an object spread from the security
+ * headers: with such a spread on every call the scavenger copied and promoted about 1 MB at each
+ * young-generation collection (a 2 KB call's garbage otherwise leaves ~5 KB), which made each
+ * pause several times longer (bench/README.md, "What outlives a call").
+ */
 function writeAnswer(request: IncomingMessage, response: ServerResponse, answer: DoorAnswer, security: SecurityHeaders): void {
   // What the route left unread of the body (a refusal before reading it, a body over the cap) is read and dropped, as
   // node:http does with a body nobody read, so the connection stays usable for the agent's next call.
   if (!request.readableEnded) request.resume();
   if (response.destroyed) return;
+  const headers = security.slice();
+  for (const name in answer.headers) headers.push(name, answer.headers[name]!);
   if (answer.body === undefined) {
-    response.writeHead(answer.status, { ...security, ...answer.headers }).end();
+    response.writeHead(answer.status, headers).end();
     return;
   }
   const json = JSON.stringify(answer.body);
-  response.writeHead(answer.status, { ...security, ...answer.headers, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(json) }).end(json);
+  headers.push("Content-Type", "application/json", "Content-Length", String(Buffer.byteLength(json)));
+  response.writeHead(answer.status, headers).end(json);
 }
 
 async function answerCall(request: IncomingMessage, response: ServerResponse, security: SecurityHeaders, target: { pathname: string; query: string; personaSlug: string; toolName: string }): Promise<void> {

@@ -55,8 +55,8 @@ export interface DoorServerOptions {
   readonly otherwise?: RequestListener;
 }
 
-const headerRecord = (headers: readonly { key: string; value: string }[]): Readonly<Record<string, string>> =>
-  Object.fromEntries(headers.map(({ key, value }) => [key, value]));
+/** Headers as node's raw list: name, value, name, value… */
+const rawHeaderList = (headers: readonly { key: string; value: string }[]): readonly string[] => headers.flatMap(({ key, value }) => [key, value]);
 
 /** Whether a request target (`/api/v1/…?…`) is the door's. */
 export function isDoorPath(target: string | undefined): boolean {
@@ -73,11 +73,11 @@ export async function startGateway({ host, port, otherwise }: DoorServerOptions)
   // The security headers Next.js's configuration gives a non-page response, set on the socket's
   // response (a tool call's with its answer; any other before the handler answers, its own headers
   // joining them): cheaper than on a Response.
-  const securityHeaders = { plain: headerRecord(nonPageSecurityHeaders(undefined)), https: headerRecord(nonPageSecurityHeaders("https")) };
+  const securityHeaders = { plain: rawHeaderList(nonPageSecurityHeaders(undefined)), https: rawHeaderList(nonPageSecurityHeaders("https")) };
   const door: RequestListener = (request, response) => {
     const security = request.headers["x-forwarded-proto"] === "https" ? securityHeaders.https : securityHeaders.plain;
     if (answeredAsToolCall(request, response, security)) return;
-    for (const [key, value] of Object.entries(security)) response.setHeader(key, value);
+    for (let at = 0; at < security.length; at += 2) response.setHeader(security[at]!, security[at + 1]!);
     return answer(request, response);
   };
   const trusted = trustedProxiesFromEnv(process.env);

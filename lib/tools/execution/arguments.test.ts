@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import Ajv from "ajv";
+import { describe, expect, it, vi } from "vitest";
 import type { ObjectSchema } from "../types";
 import { createArgumentValidator, MAX_ARGUMENT_BYTES, validateArguments } from "./arguments";
 
@@ -49,6 +50,23 @@ describe("the compiled-schema cache", () => {
     // Recompiled after eviction, with the same verdict.
     expect(validator.validate(schemas[0]!, { code: "ab" })).toEqual([{ path: "code", message: "must NOT have more than 1 characters" }]);
     expect(validator.cachedSchemas()).toBe(3);
+  });
+
+  it("drops the least recently used, not the first compiled: a schema validated again stays", () => {
+    const compile = vi.spyOn(Ajv.prototype, "compile");
+    try {
+      const validator = createArgumentValidator({ maxCachedSchemas: 2 });
+      const [first, second, third] = [1, 2, 3].map((maxLength) => stringParameter({ maxLength }));
+      for (const schema of [first, second, first, third]) validator.validate(schema!, { code: "a" });
+      expect(compile).toHaveBeenCalledTimes(3);
+      validator.validate(first!, { code: "a" });
+      expect(compile).toHaveBeenCalledTimes(3);
+      validator.validate(second!, { code: "a" });
+      expect(compile).toHaveBeenCalledTimes(4);
+      expect(validator.cachedSchemas()).toBe(2);
+    } finally {
+      compile.mockRestore();
+    }
   });
 
   it("does not grow when the same schema is validated again", () => {

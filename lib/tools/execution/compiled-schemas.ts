@@ -24,21 +24,34 @@ export interface CompiledSchemas {
 /** A validator cache with its own ajv, keeping at most `maxCachedSchemas` compiled schemas (least recently used dropped). */
 export function createCompiledSchemas({ maxCachedSchemas }: { maxCachedSchemas: number }): CompiledSchemas {
   const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false, code: { regExp: linearRegExp } });
-  // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
-  const compiled = new Map<ObjectSchema, ValidateFunction>();
+  // A use stamps its entry, rather than moving it to the end of the Map (delete and set): a Map
+  // changed on every call reallocates its table, and the scavenger then keeps what the dead tables
+  // point to (bench/README.md, "What outlives a call"). Only a new schema past the limit looks for
+  // the least recently used, after a compilation that costs far more than the look.
+  const compiled = new Map<ObjectSchema, { readonly validate: ValidateFunction; lastUsed: number }>();
+  let uses = 0;
+
+  function leastRecentlyUsed(): ObjectSchema {
+    let oldest: ObjectSchema | null = null;
+    let oldestUse = Infinity;
+    for (const [schema, { lastUsed }] of compiled) {
+      if (lastUsed < oldestUse) [oldest, oldestUse] = [schema, lastUsed];
+    }
+    return oldest!;
+  }
 
   function validatorFor(schema: ObjectSchema): ValidateFunction {
-    let validate = compiled.get(schema);
-    if (validate) {
-      compiled.delete(schema);
-    } else {
-      // ajv keeps every compiled schema, and refuses a second one with the same `$id` (tools
-      // stored before `$id` was refused may have one): compiled without registering it.
-      validate = ajv.compile({ ...schema, $id: undefined });
-      ajv.removeSchema(validate.schema);
+    const found = compiled.get(schema);
+    if (found) {
+      found.lastUsed = ++uses;
+      return found.validate;
     }
-    compiled.set(schema, validate);
-    if (compiled.size > maxCachedSchemas) compiled.delete(compiled.keys().next().value!);
+    // ajv keeps every compiled schema, and refuses a second one with the same `$id` (tools
+    // stored before `$id` was refused may have one): compiled without registering it.
+    const validate = ajv.compile({ ...schema, $id: undefined });
+    ajv.removeSchema(validate.schema);
+    compiled.set(schema, { validate, lastUsed: ++uses });
+    if (compiled.size > maxCachedSchemas) compiled.delete(leastRecentlyUsed());
     return validate;
   }
 

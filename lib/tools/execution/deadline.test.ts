@@ -63,6 +63,40 @@ describe("armDeadline", () => {
     expect(order).toEqual(["early", "middle", "late"]);
   });
 
+  it("fires deadlines due in the same tick in the order they fell due", () => {
+    const order: string[] = [];
+    armDeadline(40, () => order.push("second"));
+    armDeadline(10, () => order.push("first"));
+    armDeadline(45, () => order.push("third"));
+    vi.advanceTimersByTime(RESOLUTION);
+    expect(order).toEqual(["first", "second", "third"]);
+  });
+
+  it("does not fire a deadline that an earlier callback of the same tick disarmed", () => {
+    const later = vi.fn();
+    let disarmLater = () => undefined as void;
+    armDeadline(10, () => disarmLater());
+    disarmLater = armDeadline(20, later);
+    vi.advanceTimersByTime(RESOLUTION + 100);
+    expect(later).not.toHaveBeenCalled();
+  });
+
+  it("fires exactly the deadlines left armed, whichever were disarmed and in whatever order", () => {
+    // The armed list fills a removed entry's place with its last one: every removal pattern keeps the rest in it.
+    const fired = new Set<number>();
+    const disarms = Array.from({ length: 12 }, (_, index) => armDeadline(100 + index, () => fired.add(index)));
+    const disarmed = [11, 0, 5, 6, 3];
+    for (const index of disarmed) disarms[index]!();
+    disarms[0]!(); // twice: harmless
+    vi.advanceTimersByTime(200 + RESOLUTION);
+    expect([...fired].sort((a, b) => a - b)).toEqual([1, 2, 4, 7, 8, 9, 10]);
+    disarms[1]!(); // after it fired: harmless
+    const onExpire = vi.fn();
+    armDeadline(10, onExpire);
+    vi.advanceTimersByTime(10 + RESOLUTION);
+    expect(onExpire).toHaveBeenCalledTimes(1);
+  });
+
   it("stops the shared ticker once nothing is armed, and starts it again when needed", () => {
     armDeadline(100, () => undefined);
     expect(vi.getTimerCount()).toBe(1);

@@ -41,7 +41,7 @@ import { extractResult, lazyJson, type Extraction } from "./extract";
 import { haltSay, shouldHalt } from "./halt";
 import { renderRequest } from "./render-request";
 import { AbortSwitch, type CancelSignal } from "../abort-switch";
-import { sendRequest, type ResponseHeaders, type SendOutcome, type WireRequest } from "./send-request";
+import { sendRequest, withExtraHeaders, type ResponseHeaders, type SendOutcome, type WireRequest } from "./send-request";
 import { observedExchange } from "./upstream-observation";
 import { traced } from "../../observability/tracing";
 
@@ -283,7 +283,7 @@ async function execute(def: ToolDefinition, args: unknown, options: ExecuteOptio
   const wire: WireRequest =
     def.secretHeaders.length === 0 && def.secretQuery.length === 0
       ? request
-      : { ...request, url: withSecretQuery(request.url, secrets.query), headers: { ...request.headers, ...secrets.headers } };
+      : withExtraHeaders(request, secrets.headers, withSecretQuery(request.url, secrets.query));
 
   if (secrets.missing.length > 0 || secrets.unsendable.length > 0) {
     const names = [...secrets.missing, ...secrets.unsendable].map(slotLabel).join(", ");

@@ -8,7 +8,7 @@
  */
 import { observeUpstream } from "../../observability/metrics";
 import { markSpanFailed, outgoingTraceHeaders, SpanKind, traced, tracingEnabled, type Span } from "../../observability/tracing";
-import type { SendOutcome, WireRequest } from "./send-request";
+import { withExtraHeaders, type SendOutcome, type WireRequest } from "./send-request";
 
 const TRACE_HEADERS = ["traceparent", "tracestate"];
 
@@ -17,7 +17,7 @@ function withTraceHeaders(wire: WireRequest): WireRequest {
   const own = Object.keys(wire.headers).some((name) => TRACE_HEADERS.includes(name.toLowerCase()));
   if (own) return wire;
   const headers = outgoingTraceHeaders();
-  return Object.keys(headers).length === 0 ? wire : { ...wire, headers: { ...wire.headers, ...headers } };
+  return Object.keys(headers).length === 0 ? wire : withExtraHeaders(wire, headers);
 }
 
 /** The metric's `result`: the status class of an answer, or the kind of failure. */
