@@ -37,31 +37,26 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { dropPostgresSchema } from "../lib/db/test-support/postgres-schema";
 import {
-  APP_SERVER_ARGS,
   benchToolCall,
   benchUpstreamSource,
   doorServerEnv,
   GATEWAY_ARGS,
+  measureEachDoorVariant,
   prepareBenchDatabase,
   startChildServer,
   startDoorServer,
   startFloorProxy,
   stopServer,
 } from "./support/door-servers";
+import { median, wholeNumberFromEnv } from "./support/load";
 
-const CALLS = Number(process.env.BENCH_CALLS ?? 1800);
-const WINDOWS = Number(process.env.BENCH_WINDOWS ?? 3);
-if (!Number.isInteger(WINDOWS) || WINDOWS < 1 || !Number.isInteger(CALLS) || CALLS < 1) {
-  console.error("BENCH_WINDOWS and BENCH_CALLS must be whole numbers of at least 1.");
-  process.exit(1);
-}
-const WARM_CALLS = Number(process.env.BENCH_WARM_CALLS ?? 3000);
+const CALLS = wholeNumberFromEnv("BENCH_CALLS", 1800, 1);
+const WINDOWS = wholeNumberFromEnv("BENCH_WINDOWS", 3, 1);
+const WARM_CALLS = wholeNumberFromEnv("BENCH_WARM_CALLS", 3000, 0);
 const CONNECTIONS = 4;
 const PORT = 3114;
 const DOOR = `http://127.0.0.1:${PORT}`;
-const POSTGRES = process.env.TEST_POSTGRES_URL?.trim() || "postgresql://postgres@127.0.0.1:5432/test";
 
 try {
   execFileSync("valgrind", ["--version"], { stdio: "ignore" });
@@ -88,12 +83,6 @@ const MAIN_THREAD_DUMP = /\.\d+-01$/;
 interface Window {
   readonly main: number;
   readonly all: number;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 /**
@@ -147,17 +136,8 @@ async function measureDoor(variant: string, args: readonly string[], url: string
 }
 
 try {
-  const sqliteUrl = (name: string) => `file:${path.join(work, `${name}.db`)}`;
-  if (process.env.BENCH_GATEWAY_DIR) await measureDoor("base gateway sqlite", GATEWAY_ARGS, sqliteUrl("base"), process.env.BENCH_GATEWAY_DIR);
-  await measureDoor("gateway sqlite", GATEWAY_ARGS, sqliteUrl("bench"));
-  await measureDoor("one-port sqlite", APP_SERVER_ARGS, sqliteUrl("one-port"));
-  const postgresUrl = new URL(POSTGRES);
-  postgresUrl.searchParams.set("schema", `quiver_bench_${process.pid}`);
-  try {
-    await measureDoor("gateway postgresql", GATEWAY_ARGS, postgresUrl.toString());
-  } finally {
-    await dropPostgresSchema(postgresUrl.toString(), "quiver_bench_");
-  }
+  if (process.env.BENCH_GATEWAY_DIR) await measureDoor("base gateway sqlite", GATEWAY_ARGS, `file:${path.join(work, "base.db")}`, process.env.BENCH_GATEWAY_DIR);
+  await measureEachDoorVariant(work, "quiver_bench_", measureDoor);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -2,7 +2,9 @@
  * Protects how every page looks, for every role. Each dashboard page (and the sign-in page) fits a
  * 390 px phone without sideways scrolling and has no serious or critical axe finding in light or
  * dark (the admin's in every look, the other roles' at 1280 px light); screenshots of each are kept
- * for review in data/screenshots.
+ * for review in data/screenshots. On the admin's visit each dashboard page also runs its
+ * nonce-carrying scripts under the Content-Security-Policy with no violation reported, through every
+ * look (e2e/security-headers.spec.ts checks the policy itself).
  *
  * It only reads: playwright.config.ts runs it beside the rest of the suite (its own project, its own
  * worker, the same server), so nothing here may change what another spec sees.
@@ -11,6 +13,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
 import { seriousAxeViolations } from "./support/accessibility";
+import { expectScriptsRan, recordViolations, watchForViolations } from "./support/csp";
 import { storageStateFor, type E2ERole } from "./support/environment";
 import { SIGNED_IN_ROUTES, SIGNED_OUT_ROUTES } from "./support/routes";
 import { DESKTOP, PHONE } from "./support/viewports";
@@ -106,13 +109,21 @@ test.describe("every page, every role: phone width, axe in light and dark, scree
         test(route.path, async ({ page }, testInfo) => {
           // An admin's visit checks every look (axe in both themes, screenshots at both widths): up to 28 s in a full run
           // on two cores, 33 s in a busier one — too close to the default 30 s, so it gets Playwright's slow budget.
-          if (role === "admin") test.slow();
+          const admin = role === "admin";
+          if (admin) {
+            test.slow();
+            await page.addInitScript(recordViolations);
+          }
+          const violations = admin ? watchForViolations(page) : null;
           const response = await page.goto(route.path);
           expect(response?.status()).toBe(route.status);
           await expect(page.getByRole("heading", { level: 1, name: route.heading })).toBeVisible();
           if ("selectedTab" in route) await expect(page.getByRole("tab", { name: route.selectedTab })).toHaveAttribute("aria-selected", "true");
-          if (role === "admin") await checkLooks(page, testInfo, role, route.path);
-          else await checkLooks(page, testInfo, role, route.path, ONE_LOOK_PER_THEME, false);
+          if (violations === null) return checkLooks(page, testInfo, role, route.path, ONE_LOOK_PER_THEME, false);
+          await expectScriptsRan(page);
+          await page.waitForLoadState("networkidle");
+          await checkLooks(page, testInfo, role, route.path);
+          expect(await violations(), `Content-Security-Policy violations on ${route.path}`).toEqual([]);
         });
       }
     });

@@ -27,6 +27,9 @@ test.use({ baseURL: ORIGIN, storageState: { cookies: [], origins: [] } });
 test.describe.configure({ timeout: 180_000 });
 
 test.beforeAll(async () => {
+  // The hook has its own budget (the configured 30 s, not the describe's): migrating, seeding and starting a server
+  // took longer than that on a busy machine. Its own wait for the server gives up at START_TIMEOUT_MS.
+  test.setTimeout(START_TIMEOUT_MS + 60_000);
   for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(DATABASE_FILE + suffix, { force: true });
   for (const script of ["db:migrate", "db:seed"]) {
     const run = spawnSync("npm", ["run", "--silent", script], { env: { ...ENV, NODE_OPTIONS: "" }, encoding: "utf8" });

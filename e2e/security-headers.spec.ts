@@ -1,7 +1,8 @@
 /**
- * Protects the browser-side defences. Every dashboard page (the shell's ROUTES), the sign-in page
- * and a 404 load in Chromium under the Content-Security-Policy with no violation reported, their
- * nonce-carrying scripts run and the page hydrates; an operator still signs in through the form.
+ * Protects the browser-side defences. The sign-in page and a 404 load in Chromium under the
+ * Content-Security-Policy with no violation reported, their nonce-carrying scripts run and the page
+ * hydrates; an operator still signs in through the form (every dashboard page is checked the same
+ * way on the admin's visit in e2e/every-page.spec.ts, which loads each page once for all its checks).
  * The policy allows no eval, and the parameter forms still check arguments without it: on the
  * Test tab a missing argument and a value against a pattern that would stall a backtracking engine
  * are marked next to their fields and nothing is sent, good values dry-run; the editor's live
@@ -13,40 +14,9 @@
 import type { APIResponse, Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
 import { E2E_BASE_URL, E2E_OPERATORS, storageStateFor } from "./support/environment";
-import { SIGNED_IN_ROUTES } from "./support/routes";
+import { expectScriptsRan, recordViolations, watchForViolations } from "./support/csp";
 import { callServerAction, serverActionId } from "./support/server-actions";
 import { signInThroughForm } from "./support/sign-in";
-
-declare global {
-  interface Window {
-    __cspViolations?: string[];
-    __injected?: string[];
-  }
-}
-
-/** Records every `securitypolicyviolation` from the first script on, before the page's own run. */
-function recordViolations(): void {
-  window.__cspViolations = [];
-  document.addEventListener("securitypolicyviolation", (event) => {
-    window.__cspViolations?.push(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`);
-  });
-}
-
-/** Starts collecting CSP violations on `page`: the DOM events and Chromium's console reports. */
-function watchForViolations(page: Page): () => Promise<string[]> {
-  const reported: string[] = [];
-  page.on("console", (message) => {
-    if (message.text().includes("Content Security Policy")) reported.push(message.text());
-  });
-  return async () => [...(await page.evaluate(() => window.__cspViolations ?? [])), ...reported];
-}
-
-/** The page ran its nonce-carrying inline scripts (`__next_f`), its bundles (`window.next`) and the theme script. */
-async function expectScriptsRan(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate(() => Boolean((window as { next?: unknown }).next))).toBe(true);
-  expect(await page.evaluate(() => Array.isArray((self as { __next_f?: unknown }).__next_f))).toBe(true);
-  await expect(page.locator("html")).toHaveClass(/\b(light|dark)\b/);
-}
 
 const NONCE_SOURCE = /'nonce-([A-Za-z0-9+/]+={0,2})'/;
 
@@ -90,21 +60,8 @@ function expectPagePolicy(response: APIResponse, what: string): string {
 
 const NON_PAGE_POLICY = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-test.describe("no CSP violation on any page", () => {
+test.describe("no CSP violation", () => {
   test.use({ storageState: storageStateFor("admin") });
-
-  for (const route of SIGNED_IN_ROUTES) {
-    test(route.path, async ({ page }) => {
-      await page.addInitScript(recordViolations);
-      const violations = watchForViolations(page);
-      const response = await page.goto(route.path);
-      expect(response?.status()).toBe(route.status);
-      await expect(page.getByRole("heading", { level: 1, name: route.heading })).toBeVisible();
-      await expectScriptsRan(page);
-      await page.waitForLoadState("networkidle");
-      expect(await violations()).toEqual([]);
-    });
-  }
 
   test("a page that does not exist", async ({ page }) => {
     await page.addInitScript(recordViolations);

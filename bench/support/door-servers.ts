@@ -5,16 +5,18 @@
  * SIGTERM as an operator's supervisor would.
  */
 import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
+import path from "node:path";
 import { SYSTEM_ACTOR } from "../../lib/audit/events";
 import { createApiKey } from "../../lib/agent-door/api-keys";
 import { createDb, setDb } from "../../lib/db/client";
+import { dropPostgresSchema } from "../../lib/db/test-support/postgres-schema";
 import { applyPendingMigrations } from "../../lib/db/migrations/apply-migrations";
 import { createPersona } from "../../lib/personas/server/personas";
 import { saveTool } from "../../lib/catalog/tool-saves";
 import { generateEncryptionKey } from "../../lib/secrets/keyring";
 import { parseToolDefinition } from "../../lib/tools";
 
-import { DOOR_NODE_FLAGS } from "../../e2e/support/app-server";
+import { APP_SERVER_ARGS, DOOR_NODE_FLAGS, GATEWAY_ARGS } from "../../e2e/support/app-server";
 
 export { APP_SERVER_ARGS, GATEWAY_ARGS } from "../../e2e/support/app-server";
 
@@ -88,16 +90,26 @@ export async function startChildServer(source: string, wrapper: Wrapper = [], fl
   const child = spawnNode([...flags, "-e", source], { stdio: ["pipe", "pipe", "inherit"], detached: wrapper.length > 0 }, wrapper);
   const port = await new Promise<number>((resolve, reject) => {
     child.once("error", reject);
-    child.stdout!.once("data", (data) => resolve(Number(String(data).trim())));
+    // The port is the first line of digits: node's flags may have it print other lines first (V8's traces).
+    let printed = "";
+    const readPort = (data: Buffer) => {
+      printed += String(data);
+      const line = printed.split("\n").find((candidate) => /^\d+$/.test(candidate.trim()));
+      if (line === undefined) return;
+      child.stdout!.off("data", readPort);
+      resolve(Number(line));
+    };
+    child.stdout!.on("data", readPort);
   });
   return { origin: `http://127.0.0.1:${port}`, process: child, stop: () => child.kill() };
 }
 
 /**
  * The forwarding-only floor in front of `upstream` (under `wrapper`, if any), run with the door
- * servers' node flags, so that what the door costs beyond it is the door's own work.
+ * servers' node flags (and `extraFlags`), so that what the door costs beyond it is the door's own work.
  */
-export const startFloorProxy = (upstream: string, wrapper: Wrapper = []) => startChildServer(floorProxySource(upstream), wrapper, DOOR_NODE_FLAGS);
+export const startFloorProxy = (upstream: string, wrapper: Wrapper = [], extraFlags: readonly string[] = []) =>
+  startChildServer(floorProxySource(upstream), wrapper, [...DOOR_NODE_FLAGS, ...extraFlags]);
 
 /** The benchmark's tool `name`, calling `${base}/orders/{id}?units=…`. */
 const benchTool = (name: string, base: string) =>
@@ -168,3 +180,26 @@ export async function stopServer(server: ChildProcess): Promise<void> {
   process.kill(-server.pid, "SIGTERM");
   await exited;
 }
+
+/**
+ * Measures each door variant the instruction and survivor benchmarks compare, in turn: `npm run
+ * gateway` and the one-port server (`npm start`'s, which needs a build) each on a fresh SQLite file
+ * in `work`, then the gateway on a fresh PostgreSQL schema named `schemaPrefix` and this process's
+ * id in database `test` (TEST_POSTGRES_URL), dropped after.
+ */
+export async function measureEachDoorVariant(
+  work: string,
+  schemaPrefix: string,
+  measure: (variant: string, args: readonly string[], url: string) => Promise<void>,
+): Promise<void> {
+  await measure("gateway sqlite", GATEWAY_ARGS, `file:${path.join(work, "gateway.db")}`);
+  await measure("one-port sqlite", APP_SERVER_ARGS, `file:${path.join(work, "one-port.db")}`);
+  const postgresUrl = new URL(process.env.TEST_POSTGRES_URL?.trim() || "postgresql://postgres@127.0.0.1:5432/test");
+  postgresUrl.searchParams.set("schema", `${schemaPrefix}${process.pid}`);
+  try {
+    await measure("gateway postgresql", GATEWAY_ARGS, postgresUrl.toString());
+  } finally {
+    await dropPostgresSchema(postgresUrl.toString(), schemaPrefix);
+  }
+}
+

@@ -44,3 +44,18 @@ export async function driveLoad(options: autocannon.Options, app?: ChildProcess)
   };
 }
 
+/** The median of `values` (the mean of the middle two for an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Environment variable `name` as a whole number of at least `least` (`fallback` when unset); exits with a message otherwise. */
+export function wholeNumberFromEnv(name: string, fallback: number, least: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (Number.isInteger(value) && value >= least) return value;
+  console.error(`${name} must be a whole number of at least ${least}.`);
+  process.exit(1);
+}
+
