@@ -10,7 +10,7 @@
  * every call in flight waits it out — what a call's garbage leaves alive, not how much garbage it
  * makes, sets the pause. A call's own objects die with it; what survives is what something kept:
  * an object spread on every call did (on node 20 one such spread left about 1 MB to copy at each
- * collection, bench/README.md "What outlives a call"). Bytes, unlike the pause, hardly move with
+ * collection, bench/README.md "what outlives a call"). Bytes, unlike the pause, hardly move with
  * the machine's load, so a change that makes calls leave more behind shows here in one run.
  *
  * Variants: `floor` (the forwarding-only proxy), `gateway sqlite`, `gateway postgresql` and

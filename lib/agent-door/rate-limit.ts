@@ -52,7 +52,7 @@ let configured: ConfiguredLimit | null = null;
 /**
  * Reads the policy from the environment once. The limiter's options are made here, not spread on
  * every call: a spread per call left objects the scavenger copied and promoted (bench/README.md,
- * "What outlives a call").
+ * "what outlives a call").
  */
 function configuredLimit(): ConfiguredLimit {
   if (configured) return configured;

@@ -26,7 +26,7 @@ export function createCompiledSchemas({ maxCachedSchemas }: { maxCachedSchemas: 
   const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false, code: { regExp: linearRegExp } });
   // A use stamps its entry, rather than moving it to the end of the Map (delete and set): a Map
   // changed on every call reallocates its table, and the scavenger then keeps what the dead tables
-  // point to (bench/README.md, "What outlives a call"). Only a new schema past the limit looks for
+  // point to (bench/README.md, "what outlives a call"). Only a new schema past the limit looks for
   // the least recently used, after a compilation that costs far more than the look.
   const compiled = new Map<ObjectSchema, { readonly validate: ValidateFunction; lastUsed: number }>();
   let uses = 0;

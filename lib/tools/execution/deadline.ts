@@ -18,7 +18,7 @@ interface Deadline {
  * The armed deadlines, in no order: an array whose last entry fills a removed one's place, not a
  * Set. A Set kept for the process's life and changed on every call reallocates its table as
  * entries come and go, and the scavenger then keeps what the dead tables point to — here a call's
- * whole state (bench/README.md, "What outlives a call").
+ * whole state (bench/README.md, "what outlives a call").
  */
 const armed: Deadline[] = [];
 let ticker: NodeJS.Timeout | null = null;

@@ -19,7 +19,7 @@ export interface WireRequest {
 /**
  * `request` with `extraHeaders` added (over its own of the same name), at `url`. Built field by
  * field, not with object spread: on node 20 a spread on every call leaves the scavenger copying
- * megabytes at each young-generation collection (bench/README.md, "What outlives a call").
+ * megabytes at each young-generation collection (bench/README.md, "what outlives a call").
  */
 export function withExtraHeaders(request: WireRequest, extraHeaders: Readonly<Record<string, string>>, url: URL = request.url): WireRequest {
   return { method: request.method, url, headers: Object.assign({}, request.headers, extraHeaders), body: request.body };
