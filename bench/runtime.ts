@@ -46,7 +46,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { dropPostgresSchema } from "../lib/db/test-support/postgres-schema";
-import { driveLoad, type Figures } from "./support/load";
+import { driveLoad, median, type Figures } from "./support/load";
 import { APP_SERVER_ARGS, benchToolCall, benchUpstreamSource, doorServerEnv, GATEWAY_ARGS, prepareBenchDatabase, startChildServer, startDoorServer, startFloorProxy, stopServer } from "./support/door-servers";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -191,11 +191,6 @@ async function measure(dialect: string, url: string, upstream: string, floorProx
 
 type ChildServer = Awaited<ReturnType<typeof startChildServer>>;
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 const figure = (values: number[], digits: number) => Number(median(values).toFixed(digits));
 const range = (values: number[], digits: number, unit: string) => `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}${unit}`;
 const known = (values: (number | null)[]) => values.filter((value): value is number => value !== null);
