@@ -9,6 +9,7 @@ import path from "node:path";
 import { SYSTEM_ACTOR } from "../../lib/audit/events";
 import { createApiKey } from "../../lib/agent-door/api-keys";
 import { createDb, setDb } from "../../lib/db/client";
+import { DEFAULT_TEST_POSTGRES_URL } from "../../lib/db/test-support/databases";
 import { dropPostgresSchema } from "../../lib/db/test-support/postgres-schema";
 import { applyPendingMigrations } from "../../lib/db/migrations/apply-migrations";
 import { createPersona } from "../../lib/personas/server/personas";
@@ -194,7 +195,7 @@ export async function measureEachDoorVariant(
 ): Promise<void> {
   await measure("gateway sqlite", GATEWAY_ARGS, `file:${path.join(work, "gateway.db")}`);
   await measure("one-port sqlite", APP_SERVER_ARGS, `file:${path.join(work, "one-port.db")}`);
-  const postgresUrl = new URL(process.env.TEST_POSTGRES_URL?.trim() || "postgresql://postgres@127.0.0.1:5432/test");
+  const postgresUrl = new URL(process.env.TEST_POSTGRES_URL?.trim() || DEFAULT_TEST_POSTGRES_URL);
   postgresUrl.searchParams.set("schema", `${schemaPrefix}${process.pid}`);
   try {
     await measure("gateway postgresql", GATEWAY_ARGS, postgresUrl.toString());
